@@ -1,0 +1,39 @@
+/* Process-wide runtime settings: the environment as parsed at start-up and the
+ * device ICVs. Written during initialization (and by the few API routines that
+ * set global ICVs), read everywhere. */
+#ifndef GLASS_CORE_GLOBALS_H
+#define GLASS_CORE_GLOBALS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "icv.h"
+
+enum glass_wait_policy { GLASS_WAIT_UNSET, GLASS_WAIT_ACTIVE, GLASS_WAIT_PASSIVE };
+
+struct glass_globals {
+    struct glass_icvs initial_icvs;  /* data environment of the initial task */
+    unsigned nthreads_list[GLASS_MAX_LIST];
+    unsigned nthreads_list_len;
+    signed char bind_list[GLASS_MAX_LIST];
+    unsigned bind_list_len;
+    size_t stacksize;                /* stacksize-var, bytes; 0: system default */
+    enum glass_wait_policy wait_policy;
+    unsigned long long spin_count;   /* GOMP_SPINCOUNT or derived from the wait policy */
+    bool cancellation;               /* cancel-var */
+    int max_task_priority;           /* max-task-priority-var */
+    bool display_affinity;           /* display-affinity-var */
+    char affinity_format[256];       /* affinity-format-var */
+    int num_teams;                   /* nteams-var, 0: unset */
+    int teams_thread_limit;          /* teams-thread-limit-var, 0: unset */
+    int debug;                       /* debug-var (OMP_DEBUG) */
+    unsigned num_procs;              /* processors available to the process */
+};
+
+extern struct glass_globals glass_globals;
+
+/* Reads the environment (once) and reports invalid values; called by
+ * glass_initialize. */
+void glass_env_parse(void);
+
+#endif

@@ -1,0 +1,68 @@
+/* Runtime start-up: defaults, then the environment, then derived settings. */
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <unistd.h>
+
+#include "affinity.h"
+#include "globals.h"
+#include "runtime.h"
+#include "wait.h"
+
+struct glass_globals glass_globals;
+
+static unsigned count_available_procs(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) {
+        int n = CPU_COUNT(&set);
+        if (n > 0)
+            return (unsigned)n;
+    }
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (unsigned)n : 1;
+}
+
+static void set_defaults(void)
+{
+    struct glass_globals *g = &glass_globals;
+    g->num_procs = count_available_procs();
+    g->initial_icvs = (struct glass_icvs){
+        .nthreads = g->num_procs,
+        .bind = GLASS_BIND_FALSE,
+        .dynamic = false,
+        .run_sched = GLASS_SCHED_DYNAMIC,
+        .run_sched_chunk = 1,
+        .thread_limit = UINT_MAX,
+        /* Like libgomp: nesting is off unless the environment asks for it. */
+        .max_active_levels = 1,
+        .default_device = 0,
+        .default_allocator = 1, /* omp_default_mem_alloc */
+    };
+    g->wait_policy = GLASS_WAIT_UNSET;
+    g->spin_count = 300000;
+    g->max_task_priority = 0;
+    g->cancellation = false;
+}
+
+static void initialize_once(void)
+{
+    set_defaults();
+    glass_env_parse();
+    glass_affinity_init();
+    glass_wait_configure(glass_globals.spin_count, glass_globals.wait_policy == GLASS_WAIT_PASSIVE);
+}
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+void glass_initialize(void)
+{
+    pthread_once(&init_once, initialize_once);
+}
+
+/* Environment errors and OMP_DISPLAY_ENV are reported when the library loads,
+ * as users expect from libgomp, rather than at the first construct. */
+__attribute__((constructor)) static void glass_load(void)
+{
+    glass_initialize();
+}

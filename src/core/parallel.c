@@ -1,0 +1,172 @@
+/* The parallel construct: team size, fork, join. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "affinity.h"
+#include "globals.h"
+#include "runtime.h"
+#include "team.h"
+
+/* Threads currently working in teams, counted only when OMP_THREAD_LIMIT is
+ * set, so the default configuration pays no shared atomic per region. */
+static _Atomic unsigned threads_busy = 1;
+
+unsigned glass_parallel_team_size(struct glass_thread *self, const struct glass_parallel_args *args)
+{
+    const struct glass_task *task = self->task;
+    if (args->if_false)
+        return 1;
+    if (self->team->active_level >= task->icv.max_active_levels)
+        return 1;
+    unsigned requested = args->num_threads ? args->num_threads : task->icv.nthreads;
+    if (requested <= 1)
+        return 1;
+    unsigned limit = task->icv.thread_limit;
+    if (limit != UINT_MAX) {
+        unsigned busy = atomic_load_explicit(&threads_busy, memory_order_relaxed);
+        unsigned available = limit > busy ? limit - busy + 1 : 1;
+        if (requested > available)
+            requested = available;
+    }
+    /* dyn-var: we may give fewer threads; never more processors than exist. */
+    if (task->icv.dynamic && requested > glass_globals.num_procs)
+        requested = glass_globals.num_procs ? glass_globals.num_procs : 1;
+    return requested;
+}
+
+static struct glass_team *owned_team(struct glass_thread *self, unsigned level)
+{
+    if (level >= self->owned_teams_len) {
+        unsigned len = level + 4;
+        struct glass_team **teams = realloc(self->owned_teams, len * sizeof *teams);
+        if (!teams)
+            glass_fatal("out of memory for team descriptors");
+        for (unsigned i = self->owned_teams_len; i < len; i++)
+            teams[i] = NULL;
+        self->owned_teams = teams;
+        self->owned_teams_len = len;
+    }
+    if (!self->owned_teams[level]) {
+        struct glass_team *team = aligned_alloc(GLASS_CACHE_LINE,
+                                                (sizeof(struct glass_team) + GLASS_CACHE_LINE - 1) /
+                                                    GLASS_CACHE_LINE * GLASS_CACHE_LINE);
+        if (!team)
+            glass_fatal("out of memory for a team descriptor");
+        *team = (struct glass_team){0};
+        self->owned_teams[level] = team;
+    }
+    return self->owned_teams[level];
+}
+
+static void reserve_members(struct glass_team *team, unsigned nthreads)
+{
+    if (team->members_capacity >= nthreads)
+        return;
+    struct glass_thread **members = realloc(team->members, nthreads * sizeof *members);
+    if (!members)
+        glass_fatal("out of memory for %u team members", nthreads);
+    team->members = members;
+    team->members_capacity = nthreads;
+}
+
+/* A level-0 master keeps its workers between regions (the "hot team"): the same
+ * threads serve consecutive regions without going through the pool. */
+static struct glass_thread *hot_worker(struct glass_thread *self, unsigned index)
+{
+    if (index >= self->hot_nworkers) {
+        struct glass_thread **workers = realloc(self->hot_workers, (index + 1) * sizeof *workers);
+        if (!workers)
+            glass_fatal("out of memory for the thread pool");
+        self->hot_workers = workers;
+        while (self->hot_nworkers <= index)
+            self->hot_workers[self->hot_nworkers++] = glass_pool_take();
+    }
+    return self->hot_workers[index];
+}
+
+struct glass_team *glass_parallel_begin(void (*fn)(void *), void *data,
+                                        const struct glass_parallel_args *args)
+{
+    struct glass_thread *self = glass_self();
+    struct glass_team *parent = self->team;
+    unsigned nthreads = glass_parallel_team_size(self, args);
+    unsigned level = parent->level + 1;
+    struct glass_team *team = owned_team(self, level);
+
+    team->nthreads = nthreads;
+    team->level = level;
+    team->active_level = parent->active_level + (nthreads > 1);
+    team->parent = parent;
+    team->parent_thread_num = self->num;
+    team->encountering_task = self->task;
+    glass_icvs_for_child(&self->task->icv, &team->child_icvs);
+    team->proc_bind = args->proc_bind != GLASS_BIND_FALSE ? args->proc_bind : self->task->icv.bind;
+    team->fn = fn;
+    team->data = data;
+    team->codeptr = args->codeptr;
+    atomic_store_explicit(&team->cancelled, 0, memory_order_relaxed);
+    glass_barrier_init(&team->barrier, nthreads);
+    glass_barrier_init(&team->join, nthreads);
+    glass_ws_ring_init(&team->ws, nthreads);
+    reserve_members(team, nthreads);
+
+    struct glass_task *task = &team->master_task;
+    task->parent = self->task;
+    task->team = team;
+    task->icv = team->child_icvs;
+    task->flags = GLASS_TASK_IMPLICIT;
+    task->thread_num = 0;
+    task->ws_count = 0;
+    task->single_count = 0;
+    team->members[0] = self;
+
+    if (nthreads > 1) {
+        if (self->task->icv.thread_limit != UINT_MAX)
+            atomic_fetch_add_explicit(&threads_busy, nthreads - 1, memory_order_relaxed);
+        bool hot = level == 1 && !self->is_worker;
+        for (unsigned i = 1; i < nthreads; i++)
+            team->members[i] = hot ? hot_worker(self, i - 1) : glass_pool_take();
+        glass_affinity_place_team(team);
+        /* Publish the team before any worker can see it: assignment is a release. */
+        for (unsigned i = 1; i < nthreads; i++)
+            glass_worker_assign(team->members[i], team, i);
+    }
+
+    self->team = team;
+    self->task = task;
+    self->num = 0;
+    glass_set_state(self, GLASS_STATE_WORK_PARALLEL);
+    return team;
+}
+
+void glass_parallel_end(void)
+{
+    struct glass_thread *self = glass_self_ptr;
+    struct glass_team *team = self->team;
+    unsigned nthreads = team->nthreads;
+
+    if (nthreads > 1) {
+        glass_set_state(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
+        glass_barrier_wait(&team->join);
+        bool hot = team->level == 1 && !self->is_worker;
+        if (!hot)
+            for (unsigned i = 1; i < nthreads; i++)
+                glass_pool_give_back(team->members[i]);
+        if (self->task->icv.thread_limit != UINT_MAX)
+            atomic_fetch_sub_explicit(&threads_busy, nthreads - 1, memory_order_relaxed);
+    }
+
+    self->team = team->parent;
+    self->task = team->encountering_task;
+    self->num = team->parent_thread_num;
+    glass_set_state(self, team->parent->active_level ? GLASS_STATE_WORK_PARALLEL
+                                                     : GLASS_STATE_WORK_SERIAL);
+}
+
+void glass_parallel(void (*fn)(void *), void *data, const struct glass_parallel_args *args)
+{
+    glass_parallel_begin(fn, data, args);
+    fn(data);
+    glass_parallel_end();
+}

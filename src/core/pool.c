@@ -1,0 +1,109 @@
+/* Worker threads: created on demand, parked on their own dock word while idle,
+ * reused across parallel regions. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "affinity.h"
+#include "globals.h"
+#include "runtime.h"
+#include "team.h"
+#include "wait.h"
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct glass_thread *idle_workers;
+static unsigned nworkers_created;
+
+static void worker_run_region(struct glass_thread *self, struct glass_team *team, unsigned num)
+{
+    struct glass_task task = {
+        .parent = team->encountering_task,
+        .team = team,
+        .icv = team->child_icvs,
+        .flags = GLASS_TASK_IMPLICIT,
+        .thread_num = num,
+    };
+    self->team = team;
+    self->num = num;
+    self->task = &task;
+    glass_affinity_apply(self);
+    glass_set_state(self, GLASS_STATE_WORK_PARALLEL);
+
+    team->fn(team->data);
+
+    glass_set_state(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
+    glass_barrier_wait(&team->join);
+    /* From here on the team may be reused by its master: do not touch it. */
+    self->task = NULL;
+    self->team = NULL;
+}
+
+static void *worker_main(void *arg)
+{
+    struct glass_thread *self = arg;
+    glass_self_ptr = self;
+    unsigned seen = 0;
+    for (;;) {
+        glass_set_state(self, GLASS_STATE_IDLE);
+        glass_gen_wait(&self->dock, seen, NULL, NULL);
+        seen = glass_gen_current(&self->dock);
+        worker_run_region(self, self->next_team, self->next_num);
+    }
+    return NULL;
+}
+
+static struct glass_thread *create_worker(void)
+{
+    struct glass_thread *worker = calloc(1, sizeof *worker);
+    if (!worker)
+        glass_fatal("out of memory creating a worker thread");
+    worker->is_worker = true;
+    worker->place = -1;
+    atomic_store_explicit(&worker->state, GLASS_STATE_IDLE, memory_order_relaxed);
+
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    if (glass_globals.stacksize) {
+        int err = pthread_attr_setstacksize(&attr, glass_globals.stacksize);
+        if (err)
+            glass_warn("OMP_STACKSIZE=%zu bytes was refused by the system (%s); using the default",
+                       glass_globals.stacksize, strerror(err));
+    }
+    int err = pthread_create(&worker->pthread, &attr, worker_main, worker);
+    pthread_attr_destroy(&attr);
+    if (err)
+        glass_fatal("cannot create worker thread %u: %s", nworkers_created + 1, strerror(err));
+    return worker;
+}
+
+struct glass_thread *glass_pool_take(void)
+{
+    pthread_mutex_lock(&pool_lock);
+    struct glass_thread *worker = idle_workers;
+    if (worker) {
+        idle_workers = worker->pool_next;
+    } else {
+        worker = create_worker();
+        nworkers_created++;
+        glass_wait_set_oversubscribed(nworkers_created + 1 > glass_globals.num_procs);
+    }
+    pthread_mutex_unlock(&pool_lock);
+    return worker;
+}
+
+void glass_pool_give_back(struct glass_thread *worker)
+{
+    pthread_mutex_lock(&pool_lock);
+    worker->pool_next = idle_workers;
+    idle_workers = worker;
+    pthread_mutex_unlock(&pool_lock);
+}
+
+void glass_worker_assign(struct glass_thread *worker, struct glass_team *team, unsigned num)
+{
+    worker->next_team = team;
+    worker->next_num = num;
+    glass_gen_advance(&worker->dock); /* release: the worker sees team and num */
+}

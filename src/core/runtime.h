@@ -1,0 +1,17 @@
+/* Runtime-wide services: initialization and diagnostics. */
+#ifndef GLASS_CORE_RUNTIME_H
+#define GLASS_CORE_RUNTIME_H
+
+#define GLASS_VERSION_STRING "0.1.0"
+
+/* Idempotent; runs the environment parser and configures waiting. */
+void glass_initialize(void);
+
+/* "glass: <message>" on stderr, then abort: for states the runtime cannot
+ * continue from (out of memory creating a thread, ...). */
+_Noreturn void glass_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* "glass: <message>" on stderr; the program continues. */
+void glass_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

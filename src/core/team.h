@@ -1,0 +1,73 @@
+/* A team of threads executing a parallel region, and the fork/join protocol. */
+#ifndef GLASS_CORE_TEAM_H
+#define GLASS_CORE_TEAM_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "barrier.h"
+#include "task.h"
+#include "thread.h"
+#include "workshare.h"
+
+/* Cancellation requests (bits of team->cancelled). */
+enum glass_cancel_kind {
+    GLASS_CANCEL_PARALLEL = 1,
+    GLASS_CANCEL_LOOP = 2,
+    GLASS_CANCEL_SECTIONS = 4,
+    GLASS_CANCEL_TASKGROUP = 8,
+};
+
+struct glass_team {
+    struct glass_barrier barrier;   /* barriers inside the region */
+    struct glass_barrier join;      /* the implicit barrier that ends the region */
+    unsigned nthreads;
+    unsigned level;                 /* omp_get_level() inside the region */
+    unsigned active_level;          /* omp_get_active_level() inside the region */
+    struct glass_team *parent;      /* team of the encountering thread */
+    unsigned parent_thread_num;     /* the master's number in `parent` */
+    struct glass_task *encountering_task;
+    struct glass_icvs child_icvs;   /* ICVs of the implicit tasks */
+    int proc_bind;                  /* policy used to place the team */
+    void (*fn)(void *);
+    void *data;
+    struct glass_thread **members;  /* members[0] is the master */
+    unsigned members_capacity;
+    struct glass_task master_task;  /* the master's implicit task */
+    _Atomic int cancelled;          /* enum glass_cancel_kind bits */
+    struct glass_ws_ring ws;
+    glass_tool_data tool_data;      /* ompt_data_t of the parallel region */
+    const void *codeptr;            /* return address of the construct's call */
+};
+
+/* Options of a parallel construct, as both ABIs describe it. */
+struct glass_parallel_args {
+    unsigned num_threads;  /* num_threads clause, 0: none */
+    bool if_false;         /* if clause evaluated to false */
+    int proc_bind;         /* proc_bind clause, GLASS_BIND_FALSE: none */
+    const void *codeptr;   /* user call site, for tools */
+};
+
+/* Forks a team; the caller then runs fn(data) as thread 0 and calls
+ * glass_parallel_end. */
+struct glass_team *glass_parallel_begin(void (*fn)(void *), void *data,
+                                        const struct glass_parallel_args *args);
+void glass_parallel_end(void);
+
+/* Whole construct: begin, run the master's share, end. */
+void glass_parallel(void (*fn)(void *), void *data, const struct glass_parallel_args *args);
+
+/* Number of threads a new region would get (OpenMP 5.1, 2.6.1). */
+unsigned glass_parallel_team_size(struct glass_thread *self, const struct glass_parallel_args *args);
+
+/* Pool of worker threads. */
+struct glass_thread *glass_pool_take(void);
+void glass_pool_give_back(struct glass_thread *worker);
+void glass_worker_assign(struct glass_thread *worker, struct glass_team *team, unsigned num);
+
+/* Explicit and implicit barrier of the innermost team. Returns true when the
+ * region has been cancelled (for the cancellable form). */
+void glass_team_barrier(struct glass_thread *self, enum glass_state wait_state);
+bool glass_team_barrier_cancellable(struct glass_thread *self);
+
+#endif

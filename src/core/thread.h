@@ -1,0 +1,64 @@
+/* The per-thread descriptor, reachable through one __thread pointer. */
+#ifndef GLASS_CORE_THREAD_H
+#define GLASS_CORE_THREAD_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../ompt/hooks.h"
+#include "task.h"
+
+struct glass_team;
+
+struct glass_thread {
+    struct glass_task *task;      /* task the thread is executing now */
+    struct glass_team *team;      /* innermost team the thread belongs to */
+    unsigned num;                 /* omp_get_thread_num() in `team` */
+    _Atomic int state;            /* ompt_state_t value, kept current for OMPT/OMPD */
+    const void *wait_id;          /* what the thread waits for (lock address, ...) */
+    glass_tool_data tool_data;    /* ompt_data_t of the thread */
+    int place;                    /* place number the thread is bound to, -1: none */
+
+    /* Pool worker: the dock is where an idle worker waits for its next team. The
+     * master fills next_team/next_num, then advances the dock generation. */
+    _Alignas(64) _Atomic unsigned dock;
+    struct glass_team *next_team;
+    unsigned next_num;
+    bool is_worker;
+    struct glass_thread *pool_next; /* link in the idle list */
+    pthread_t pthread;
+
+    /* Team structures this thread owns as a master, one per nesting depth, kept
+     * for reuse because released workers may still be reading a finished team. */
+    struct glass_team **owned_teams;
+    unsigned owned_teams_len;
+    /* Hot team: the workers a level-0 master keeps between regions. */
+    struct glass_thread **hot_workers;
+    unsigned hot_nworkers;
+
+    /* The initial task when this is an initial thread (not a pool worker). */
+    struct glass_task initial_task;
+};
+
+extern __thread struct glass_thread *glass_self_ptr;
+
+/* The calling thread's descriptor; creates one (an initial thread with its own
+ * initial task) for a thread the runtime has never seen. */
+struct glass_thread *glass_thread_create_initial(void);
+
+static inline struct glass_thread *glass_self(void)
+{
+    struct glass_thread *self = glass_self_ptr;
+    if (__builtin_expect(self == NULL, 0))
+        self = glass_thread_create_initial();
+    return self;
+}
+
+static inline void glass_set_state(struct glass_thread *self, enum glass_state state)
+{
+    atomic_store_explicit(&self->state, state, memory_order_relaxed);
+}
+
+#endif

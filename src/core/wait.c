@@ -1,0 +1,76 @@
+#include "wait.h"
+
+#include <limits.h>
+#include <sched.h>
+
+#include "../platform/futex.h"
+
+static unsigned long long spin_budget = 300000; /* pause iterations before sleeping */
+static unsigned long long yield_budget = 64;    /* sched_yield calls when oversubscribed */
+static _Atomic bool oversubscribed;
+
+void glass_wait_configure(unsigned long long spin_count, bool passive)
+{
+    spin_budget = passive ? 0 : spin_count;
+    yield_budget = passive ? 0 : 64;
+}
+
+void glass_wait_set_oversubscribed(bool value)
+{
+    atomic_store_explicit(&oversubscribed, value, memory_order_relaxed);
+}
+
+static inline bool changed(_Atomic unsigned *word, unsigned gen)
+{
+    return (atomic_load_explicit(word, memory_order_acquire) & ~GLASS_GEN_SLEEPERS) != gen;
+}
+
+void glass_gen_wait(_Atomic unsigned *word, unsigned gen, bool (*cond)(void *), void *arg)
+{
+    if (atomic_load_explicit(&oversubscribed, memory_order_relaxed)) {
+        /* Another runnable thread of ours probably holds the core we need: give it
+         * the processor instead of burning our time slice (libgomp's weakness at
+         * 4 threads on 2 cores). */
+        for (unsigned long long i = 0; i < yield_budget; i++) {
+            if (changed(word, gen) || (cond && cond(arg)))
+                return;
+            sched_yield();
+        }
+    } else {
+        for (unsigned long long i = 0; i < spin_budget; i++) {
+            if (changed(word, gen) || (cond && cond(arg)))
+                return;
+            glass_cpu_relax();
+        }
+    }
+    for (;;) {
+        unsigned value = atomic_load_explicit(word, memory_order_acquire);
+        if ((value & ~GLASS_GEN_SLEEPERS) != gen)
+            return;
+        if (cond && cond(arg))
+            return;
+        if (!(value & GLASS_GEN_SLEEPERS)) {
+            if (!atomic_compare_exchange_weak_explicit(word, &value, value | GLASS_GEN_SLEEPERS,
+                                                       memory_order_acq_rel, memory_order_acquire))
+                continue;
+            value |= GLASS_GEN_SLEEPERS;
+        }
+        glass_futex_wait(word, value);
+    }
+}
+
+void glass_gen_advance(_Atomic unsigned *word)
+{
+    unsigned value = atomic_load_explicit(word, memory_order_relaxed);
+    unsigned old = atomic_exchange_explicit(word, (value & ~GLASS_GEN_SLEEPERS) + GLASS_GEN_STEP,
+                                            memory_order_acq_rel);
+    if (old & GLASS_GEN_SLEEPERS)
+        glass_futex_wake(word, INT_MAX);
+}
+
+void glass_gen_poke(_Atomic unsigned *word)
+{
+    unsigned old = atomic_fetch_and_explicit(word, ~GLASS_GEN_SLEEPERS, memory_order_acq_rel);
+    if (old & GLASS_GEN_SLEEPERS)
+        glass_futex_wake(word, INT_MAX);
+}

@@ -1,0 +1,46 @@
+# lit configuration for Glass. Tests are compiled against the system compilers'
+# own headers (as users' programs are) and run with the library path pointing at
+# the Glass build, so libgomp.so.1 and libomp.so.5 resolve to Glass.
+import os
+import shutil
+import lit.formats
+
+config.name = "glass"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".c", ".cpp", ".f90", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+
+build_dir = lit_config.params.get("build_dir") or os.environ.get("GLASS_BUILD_DIR")
+if not build_dir:
+    build_dir = os.path.join(os.path.dirname(config.test_source_root), "build")
+build_dir = os.path.abspath(build_dir)
+lib_dir = os.path.join(build_dir, "lib")
+config.test_exec_root = os.path.join(build_dir, "tests")
+
+llvm_bin = os.popen("llvm-config-14 --bindir").read().strip() or "/usr/lib/llvm-14/bin"
+filecheck = os.path.join(llvm_bin, "FileCheck")
+
+# Keep the user's OMP_* / GOMP_* settings out of the tests.
+for name in list(os.environ):
+    if name.startswith(("OMP_", "GOMP_", "KMP_")):
+        config.environment.pop(name, None)
+config.environment["GLASS_TEST"] = "1"
+config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+
+flags = "-fopenmp -O2 -g -Wall"
+config.substitutions.append(("%libdir", lib_dir))
+config.substitutions.append(("%srcroot", os.path.dirname(config.test_source_root)))
+config.substitutions.append(("%gcc-omp", "gcc " + flags))
+config.substitutions.append(("%gxx-omp", "g++ " + flags))
+config.substitutions.append(("%gfortran-omp", "gfortran " + flags))
+config.substitutions.append(("%run", "env LD_LIBRARY_PATH=" + lib_dir))
+config.substitutions.append(("%threads", "1 2 4 8"))
+config.substitutions.append(("%FileCheck", filecheck))
+config.substitutions.append(("FileCheck", filecheck))
+config.substitutions.append(("%system-libgomp", os.popen("gcc -print-file-name=libgomp.so.1").read().strip()))
+
+if shutil.which("gfortran"):
+    config.available_features.add("gfortran")
+if shutil.which("clang"):
+    config.available_features.add("clang")
