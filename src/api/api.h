@@ -4,7 +4,7 @@
 
 #include "../core/runtime.h"
 
-#define GLASS_EXPORT __attribute__((visibility("default")))
+#include "../core/export.h"
 
 GLASS_EXPORT int omp_get_thread_num(void);
 GLASS_EXPORT int omp_get_num_threads(void);

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#define GLASS_EXPORT __attribute__((visibility("default")))
+#include "../../core/export.h"
 
 GLASS_EXPORT void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags);
 GLASS_EXPORT void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads);
