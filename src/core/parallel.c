@@ -120,6 +120,8 @@ struct glass_team *glass_parallel_begin(void (*fn)(void *), void *data,
     task->ws_count = 0;
     task->single_count = 0;
     team->members[0] = self;
+    if (args->prepare)
+        args->prepare(team, args->prepare_arg);
 
     if (nthreads > 1) {
         if (self->task->icv.thread_limit != UINT_MAX)

@@ -46,6 +46,11 @@ struct glass_parallel_args {
     bool if_false;         /* if clause evaluated to false */
     int proc_bind;         /* proc_bind clause, GLASS_BIND_FALSE: none */
     const void *codeptr;   /* user call site, for tools */
+    /* Called by the master after the team is set up and before any worker
+     * starts: combined constructs (parallel loop, parallel sections) initialize
+     * the team's first worksharing construct here. */
+    void (*prepare)(struct glass_team *team, void *arg);
+    void *prepare_arg;
 };
 
 /* Forks a team; the caller then runs fn(data) as thread 0 and calls
