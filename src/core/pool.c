@@ -107,3 +107,22 @@ void glass_worker_assign(struct glass_thread *worker, struct glass_team *team, u
     worker->next_num = num;
     glass_gen_advance(&worker->dock); /* release: the worker sees team and num */
 }
+
+/* After fork() only the forking thread exists in the child: forget every worker
+ * (their descriptors leak, a few hundred bytes each) so the child creates fresh
+ * ones instead of waiting forever for threads that are gone. */
+static void forget_workers_in_child(void)
+{
+    pthread_mutex_init(&pool_lock, NULL);
+    idle_workers = NULL;
+    nworkers_created = 0;
+    glass_wait_set_oversubscribed(false);
+    struct glass_thread *self = glass_self_ptr;
+    if (self)
+        self->hot_nworkers = 0;
+}
+
+__attribute__((constructor)) static void install_fork_handler(void)
+{
+    pthread_atfork(NULL, NULL, forget_workers_in_child);
+}
