@@ -37,6 +37,7 @@ config.substitutions.append(("%gfortran-omp", "gfortran " + flags))
 config.substitutions.append(("%run", "env LD_LIBRARY_PATH=" + lib_dir))
 config.substitutions.append(("%threads", "1 2 4 8"))
 config.substitutions.append(("%FileCheck", filecheck))
+config.substitutions.append(("%not", os.path.join(llvm_bin, "not")))
 config.substitutions.append(("FileCheck", filecheck))
 config.substitutions.append(("%system-libgomp", os.popen("gcc -print-file-name=libgomp.so.1").read().strip()))
 

@@ -1,18 +1,87 @@
-/* Places and thread binding (OMP_PLACES, OMP_PROC_BIND, proc_bind). */
+/* Places and thread binding (OMP_PLACES, OMP_PROC_BIND, proc_bind) and the
+ * display of thread affinity (OMP_DISPLAY_AFFINITY, OMP_AFFINITY_FORMAT). */
 #ifndef GLASS_CORE_AFFINITY_H
 #define GLASS_CORE_AFFINITY_H
+
+#include <stdbool.h>
+#include <stddef.h>
 
 struct glass_team;
 struct glass_thread;
 
-/* Chooses a place for every member of a new team from its proc_bind policy and
- * the master's place partition (OpenMP 5.1, 2.6.2). Called by the master. */
+/* True when a new team has affinity work to do: binding its threads or
+ * displaying their affinity. When false (no OMP_PROC_BIND, no OMP_PLACES, no
+ * OMP_DISPLAY_AFFINITY) every entry point below returns at once. */
+extern bool glass_affinity_active;
+
+/* Reads the place list (OMP_PLACES, the process's CPU mask, the topology) at
+ * initialization, after the environment has been parsed. */
+void glass_affinity_init(void);
+
+/* Called by the master of a new team of more than one thread, after the
+ * members are chosen and before any worker starts: binds the master if it is
+ * not bound yet, sets the place partition of its implicit task (OpenMP 5.1,
+ * 2.6.2) and displays its affinity if asked. */
 void glass_affinity_place_team(struct glass_team *team);
 
-/* Binds the calling thread to the place chosen for it, if it changed. */
-void glass_affinity_apply(struct glass_thread *self);
+/* Called by every worker as it starts its implicit task: binds the thread to
+ * its place (if it changed), sets its task's place partition, displays its
+ * affinity if asked. */
+void glass_affinity_apply_slow(struct glass_thread *self);
 
-/* Reads OMP_PLACES (and the process's CPU mask) at initialization. */
-void glass_affinity_init(void);
+static inline void glass_affinity_apply(struct glass_thread *self)
+{
+    if (__builtin_expect(glass_affinity_active, 0))
+        glass_affinity_apply_slow(self);
+}
+
+/* Place the calling thread is bound to, or -1. With binding on, an initial
+ * thread that is not bound yet is bound first to the first place of its
+ * partition (so queries agree with where the thread then runs). */
+int glass_affinity_current_place(struct glass_thread *self);
+
+/* Where thread `num` of a team of `nthreads` goes, for a policy (enum
+ * glass_proc_bind), the parent's place partition and the master's place
+ * (absolute place numbers). Pure (OpenMP 5.1, 2.6.2). */
+struct glass_binding {
+    int place;
+    int partition_first;
+    int partition_len;
+};
+struct glass_binding glass_binding_for(int policy, int partition_first, int partition_len,
+                                       int master_place, unsigned nthreads, unsigned num);
+
+/* What the affinity format fields show (OpenMP 5.1, 6.14). */
+struct glass_affinity_info {
+    int team_num, num_teams;
+    int level;
+    int thread_num, num_threads;
+    int ancestor_thread_num;
+    long process_id;
+    long native_thread_id;
+    const char *host;
+    const char *affinity;  /* processors, "0-3,6" */
+};
+
+/* Expands `format` like snprintf: writes at most size - 1 characters and a
+ * NUL, returns the length of the whole expansion. Fields it does not know are
+ * copied as they are. Pure. */
+size_t glass_affinity_format(char *buffer, size_t size, const char *format,
+                             const struct glass_affinity_info *info);
+
+/* True when every field of `format` is valid. Pure. */
+bool glass_affinity_format_valid(const char *format);
+
+/* omp_capture_affinity / omp_display_affinity for the calling thread; an empty
+ * or NULL format means affinity-format-var. Display writes one line to stderr. */
+size_t glass_capture_affinity(struct glass_thread *self, char *buffer, size_t size,
+                              const char *format);
+void glass_display_affinity(struct glass_thread *self, const char *format);
+
+/* OMP_DISPLAY_AFFINITY: displays the affinity of the calling thread as member
+ * `num` of `team` (which it may not have joined yet) when what the fields show
+ * has changed since it last did. */
+void glass_display_affinity_if_changed(struct glass_thread *self, const struct glass_team *team,
+                                       unsigned num);
 
 #endif

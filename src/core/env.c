@@ -1,55 +1,355 @@
-/* Environment variables. Every invalid value gets one line on stderr naming the
- * variable, the value and what is accepted; the default stays in force. */
-#include <ctype.h>
-#include <errno.h>
+/* Environment variables (OpenMP 5.1, chapter 6), read once at initialization.
+ * Every invalid value gets one line on stderr naming the variable, the value
+ * and what is accepted; the default then stays in force. The parsing itself is
+ * in env_parse.c and places_parse.c; this file applies the results. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "affinity.h"
+#include "alloc.h"
+#include "env.h"
+#include "env_parse.h"
 #include "globals.h"
 #include "runtime.h"
 
-static bool parse_positive_list(const char *name, const char *text, unsigned *out, unsigned *len)
+/* Largest team size accepted in OMP_NUM_THREADS: more is a typo, and creating
+ * that many threads would fail far from the cause. */
+#define MAX_NUM_THREADS (1u << 20)
+
+static void reject(const char *name, const char *value, const char *expected)
 {
-    unsigned n = 0;
-    const char *p = text;
-    for (;;) {
-        while (isspace((unsigned char)*p))
-            p++;
-        char *end;
-        errno = 0;
-        long value = strtol(p, &end, 10);
-        if (end == p || errno || value <= 0 || value > 1 << 20 || n == GLASS_MAX_LIST)
-            goto bad;
-        out[n++] = (unsigned)value;
-        p = end;
-        while (isspace((unsigned char)*p))
-            p++;
-        if (*p == '\0')
-            break;
-        if (*p++ != ',')
-            goto bad;
-    }
-    *len = n;
-    return true;
-bad:
-    glass_warn("%s=\"%s\" is invalid: expected a positive integer or a comma-separated list of them; using the default",
-               name, text);
+    glass_warn("%s=\"%s\" is invalid: expected %s; using the default", name, value, expected);
+}
+
+/* What the variables said that decides between several of them. */
+static struct {
+    bool nested_set, nested;
+    bool max_active_levels_set;
+    bool list_asks_nesting;      /* OMP_NUM_THREADS or OMP_PROC_BIND has several elements */
+    bool proc_bind_set;
+    bool spin_count_set;
+    bool places_set;
+    struct glass_places_spec places;
+    const char *places_text;
+} seen;
+
+static bool read_bool(const char *name, const char *value, bool *out)
+{
+    if (glass_parse_bool(value, out))
+        return true;
+    reject(name, value, "true or false");
     return false;
+}
+
+static bool read_int(const char *name, const char *value, unsigned long long min, int *out)
+{
+    unsigned long long number;
+    if (glass_parse_uint(value, min, INT_MAX, &number)) {
+        *out = (int)number;
+        return true;
+    }
+    reject(name, value, min ? "a positive integer" : "a non-negative integer");
+    return false;
+}
+
+static void env_num_threads(const char *name, const char *value)
+{
+    struct glass_globals *g = &glass_globals;
+    unsigned list[GLASS_MAX_LIST], len;
+    if (!glass_parse_uint_list(value, 1, MAX_NUM_THREADS, list, GLASS_MAX_LIST, &len)) {
+        reject(name, value,
+               "a positive integer (at most 1048576) or a comma-separated list of at most 16 of them");
+        return;
+    }
+    g->initial_icvs.nthreads = list[0];
+    memcpy(g->nthreads_list, list, len * sizeof list[0]);
+    g->nthreads_list_len = len;
+    g->initial_icvs.nthreads_next = 1;
+    seen.list_asks_nesting |= len > 1;
+}
+
+static void env_schedule(const char *name, const char *value)
+{
+    int kind, chunk;
+    if (!glass_parse_schedule(value, &kind, &chunk)) {
+        reject(name, value,
+               "[monotonic:|nonmonotonic:]static|dynamic|guided|auto[,positive chunk size]");
+        return;
+    }
+    int base = kind & ~GLASS_SCHED_MONOTONIC;
+    glass_globals.initial_icvs.run_sched = kind;
+    /* Without a chunk: static divides evenly (0), the others hand out 1. */
+    if (chunk == 0 && base != GLASS_SCHED_STATIC && base != GLASS_SCHED_AUTO)
+        chunk = 1;
+    glass_globals.initial_icvs.run_sched_chunk = base == GLASS_SCHED_AUTO ? 0 : chunk;
+}
+
+static void env_dynamic(const char *name, const char *value)
+{
+    bool flag;
+    if (read_bool(name, value, &flag))
+        glass_globals.initial_icvs.dynamic = flag;
+}
+
+static void env_proc_bind(const char *name, const char *value)
+{
+    struct glass_globals *g = &glass_globals;
+    signed char list[GLASS_MAX_LIST];
+    unsigned len;
+    if (!glass_parse_proc_bind(value, list, GLASS_MAX_LIST, &len)) {
+        reject(name, value,
+               "true, false, or a comma-separated list of at most 16 of primary, close, spread");
+        return;
+    }
+    g->initial_icvs.bind = list[0];
+    memcpy(g->bind_list, list, len);
+    g->bind_list_len = len;
+    g->initial_icvs.bind_next = 1;
+    seen.proc_bind_set = true;
+    seen.list_asks_nesting |= len > 1;
+}
+
+static void env_places(const char *name, const char *value)
+{
+    if (!glass_parse_places(value, &seen.places)) {
+        reject(name, value,
+               "threads, cores, ll_caches, numa_domains or sockets with an optional (count), "
+               "or a list of places such as {0,1},{2:2},{0:4:2} or {0:2}:4:2");
+        return;
+    }
+    seen.places_set = true;
+    seen.places_text = value;
+}
+
+static void env_stacksize(const char *name, const char *value)
+{
+    size_t bytes;
+    if (glass_parse_stacksize(value, &bytes))
+        glass_globals.stacksize = bytes;
+    else
+        reject(name, value, "a positive size with an optional unit B, K, M or G (K if none), at most 1T");
+}
+
+static void env_wait_policy(const char *name, const char *value)
+{
+    static const char *const names[] = {"active", "passive", NULL};
+    int index;
+    if (glass_parse_keyword(value, names, &index))
+        glass_globals.wait_policy = index == 0 ? GLASS_WAIT_ACTIVE : GLASS_WAIT_PASSIVE;
+    else
+        reject(name, value, "active or passive");
+}
+
+static void env_spin_count(const char *name, const char *value)
+{
+    unsigned long long count;
+    if (glass_parse_spincount(value, &count)) {
+        glass_globals.spin_count = count;
+        seen.spin_count_set = true;
+    } else {
+        reject(name, value, "a number with an optional factor k, M, G or T, or infinite");
+    }
+}
+
+static void env_max_active_levels(const char *name, const char *value)
+{
+    unsigned long long levels;
+    if (!glass_parse_uint(value, 0, ULLONG_MAX, &levels)) {
+        reject(name, value, "a non-negative integer");
+        return;
+    }
+    /* More levels than supported means all of them (OpenMP 5.1, 2.4.2). */
+    if (levels > GLASS_SUPPORTED_ACTIVE_LEVELS)
+        levels = GLASS_SUPPORTED_ACTIVE_LEVELS;
+    glass_globals.initial_icvs.max_active_levels = (unsigned)levels;
+    seen.max_active_levels_set = true;
+}
+
+static void env_nested(const char *name, const char *value)
+{
+    if (read_bool(name, value, &seen.nested))
+        seen.nested_set = true;
+}
+
+static void env_thread_limit(const char *name, const char *value)
+{
+    int limit;
+    if (read_int(name, value, 1, &limit))
+        glass_globals.initial_icvs.thread_limit = (unsigned)limit;
+}
+
+static void env_cancellation(const char *name, const char *value)
+{
+    read_bool(name, value, &glass_globals.cancellation);
+}
+
+static void env_display_env(const char *name, const char *value)
+{
+    static const char *const names[] = {"false", "true", "verbose", NULL};
+    int index;
+    if (glass_parse_keyword(value, names, &index))
+        glass_globals.display_env = index;
+    else
+        reject(name, value, "true, false or verbose");
+}
+
+static void env_display_affinity(const char *name, const char *value)
+{
+    read_bool(name, value, &glass_globals.display_affinity);
+}
+
+static void env_affinity_format(const char *name, const char *value)
+{
+    if (strlen(value) >= sizeof glass_globals.affinity_format)
+        reject(name, value, "at most 255 characters");
+    else if (!glass_affinity_format_valid(value))
+        reject(name, value,
+               "text with fields %[0][.][width]X, X one of t T L n N a H P i A or a {long_name}, "
+               "and %% for a percent sign");
+    else
+        strcpy(glass_globals.affinity_format, value);
+}
+
+static void env_default_device(const char *name, const char *value)
+{
+    read_int(name, value, 0, &glass_globals.initial_icvs.default_device);
+}
+
+static void env_max_task_priority(const char *name, const char *value)
+{
+    read_int(name, value, 0, &glass_globals.max_task_priority);
+}
+
+static void env_teams_thread_limit(const char *name, const char *value)
+{
+    read_int(name, value, 1, &glass_globals.teams_thread_limit);
+}
+
+static void env_num_teams(const char *name, const char *value)
+{
+    read_int(name, value, 1, &glass_globals.num_teams);
+}
+
+/* Predefined allocators, in the order of their handle values 1..8 (the
+ * numbering of omp_allocator_handle_t in GCC's and LLVM's omp.h). */
+static const char *const allocator_names[] = {
+    "omp_default_mem_alloc", "omp_large_cap_mem_alloc", "omp_const_mem_alloc",
+    "omp_high_bw_mem_alloc", "omp_low_lat_mem_alloc",   "omp_cgroup_mem_alloc",
+    "omp_pteam_mem_alloc",   "omp_thread_mem_alloc",    NULL,
+};
+
+const char *glass_allocator_name(uintptr_t handle)
+{
+    return handle >= 1 && handle <= 8 ? allocator_names[handle - 1] : NULL;
+}
+
+static void env_allocator(const char *name, const char *value)
+{
+    int index;
+    if (glass_parse_keyword(value, allocator_names, &index))
+        glass_globals.initial_icvs.default_allocator = (uintptr_t)index + 1;
+    else if (!glass_allocator_parse(value, &glass_globals.initial_icvs.default_allocator))
+        reject(name, value,
+               "a predefined allocator such as omp_default_mem_alloc, or a memory space optionally "
+               "followed by :trait=value,...");
+}
+
+static void env_debug(const char *name, const char *value)
+{
+    static const char *const names[] = {"disabled", "enabled", NULL};
+    int index;
+    if (glass_parse_keyword(value, names, &index))
+        glass_globals.debug = index;
+    else
+        reject(name, value, "enabled or disabled");
+}
+
+static void env_target_offload(const char *name, const char *value)
+{
+    static const char *const names[] = {"default", "mandatory", "disabled", NULL};
+    int index;
+    if (glass_parse_keyword(value, names, &index))
+        glass_globals.target_offload = index;
+    else
+        reject(name, value, "default, mandatory or disabled");
+}
+
+static const struct {
+    const char *name;
+    void (*apply)(const char *name, const char *value);
+} variables[] = {
+    {"OMP_NUM_THREADS", env_num_threads},
+    {"OMP_SCHEDULE", env_schedule},
+    {"OMP_DYNAMIC", env_dynamic},
+    {"OMP_PROC_BIND", env_proc_bind},
+    {"OMP_PLACES", env_places},
+    {"OMP_STACKSIZE", env_stacksize},
+    {"OMP_WAIT_POLICY", env_wait_policy},
+    {"GOMP_SPINCOUNT", env_spin_count},
+    {"OMP_MAX_ACTIVE_LEVELS", env_max_active_levels},
+    {"OMP_NESTED", env_nested},
+    {"OMP_THREAD_LIMIT", env_thread_limit},
+    {"OMP_CANCELLATION", env_cancellation},
+    {"OMP_DISPLAY_ENV", env_display_env},
+    {"OMP_DISPLAY_AFFINITY", env_display_affinity},
+    {"OMP_AFFINITY_FORMAT", env_affinity_format},
+    {"OMP_DEFAULT_DEVICE", env_default_device},
+    {"OMP_MAX_TASK_PRIORITY", env_max_task_priority},
+    {"OMP_TEAMS_THREAD_LIMIT", env_teams_thread_limit},
+    {"OMP_NUM_TEAMS", env_num_teams},
+    {"OMP_ALLOCATOR", env_allocator},
+    {"OMP_DEBUG", env_debug},
+    {"OMP_TARGET_OFFLOAD", env_target_offload},
+};
+
+/* Rules that involve several variables. */
+static void reconcile(void)
+{
+    struct glass_globals *g = &glass_globals;
+    /* Nesting, as libgomp does: OMP_MAX_ACTIVE_LEVELS wins over the deprecated
+     * OMP_NESTED, which wins over the lists that imply nesting. */
+    if (!seen.max_active_levels_set) {
+        if (seen.nested_set)
+            g->initial_icvs.max_active_levels = seen.nested ? GLASS_SUPPORTED_ACTIVE_LEVELS : 1;
+        else if (seen.list_asks_nesting)
+            g->initial_icvs.max_active_levels = GLASS_SUPPORTED_ACTIVE_LEVELS;
+    }
+    /* Places without a policy ask for binding (libgomp's choice where OpenMP
+     * 5.1, 2.4.2 leaves bind-var to the implementation). */
+    if (seen.places_set && !seen.proc_bind_set)
+        g->initial_icvs.bind = GLASS_BIND_TRUE;
+    if (!seen.spin_count_set) {
+        if (g->wait_policy == GLASS_WAIT_ACTIVE)
+            g->spin_count = GLASS_SPIN_COUNT_ACTIVE;
+        else if (g->wait_policy == GLASS_WAIT_PASSIVE)
+            g->spin_count = 0;
+    }
 }
 
 void glass_env_parse(void)
 {
-    struct glass_globals *g = &glass_globals;
-    const char *value = getenv("OMP_NUM_THREADS");
-    if (value) {
-        unsigned list[GLASS_MAX_LIST], len;
-        if (parse_positive_list("OMP_NUM_THREADS", value, list, &len)) {
-            g->initial_icvs.nthreads = list[0];
-            memcpy(g->nthreads_list, list, len * sizeof list[0]);
-            g->nthreads_list_len = len;
-            g->initial_icvs.nthreads_next = 1;
-            if (len > 1) /* a list asks for nested parallelism */
-                g->initial_icvs.max_active_levels = GLASS_SUPPORTED_ACTIVE_LEVELS;
-        }
+    for (size_t i = 0; i < sizeof variables / sizeof variables[0]; i++) {
+        const char *value = getenv(variables[i].name);
+        if (value)
+            variables[i].apply(variables[i].name, value);
     }
+    /* GOMP_STACKSIZE is libgomp's older name; OMP_STACKSIZE wins. */
+    const char *gomp_stacksize = getenv("GOMP_STACKSIZE");
+    if (gomp_stacksize && !getenv("OMP_STACKSIZE"))
+        env_stacksize("GOMP_STACKSIZE", gomp_stacksize);
+    reconcile();
+}
+
+const struct glass_places_spec *glass_env_places(const char **text)
+{
+    *text = seen.places_text;
+    return seen.places_set ? &seen.places : NULL;
+}
+
+void glass_env_places_release(void)
+{
+    if (seen.places_set)
+        glass_places_spec_free(&seen.places);
+    seen.places_set = false;
 }

@@ -10,6 +10,7 @@
 #include "icv.h"
 
 enum glass_wait_policy { GLASS_WAIT_UNSET, GLASS_WAIT_ACTIVE, GLASS_WAIT_PASSIVE };
+enum glass_target_offload { GLASS_OFFLOAD_DEFAULT, GLASS_OFFLOAD_MANDATORY, GLASS_OFFLOAD_DISABLED };
 
 struct glass_globals {
     struct glass_icvs initial_icvs;  /* data environment of the initial task */
@@ -28,6 +29,8 @@ struct glass_globals {
     int teams_thread_limit;          /* teams-thread-limit-var, 0: unset */
     int debug;                       /* debug-var (OMP_DEBUG) */
     unsigned num_procs;              /* processors available to the process */
+    int display_env;                 /* OMP_DISPLAY_ENV: 0 false, 1 true, 2 verbose */
+    int target_offload;              /* target-offload-var: enum glass_target_offload */
 };
 
 extern struct glass_globals glass_globals;

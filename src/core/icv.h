@@ -42,6 +42,10 @@ struct glass_icvs {
     unsigned max_active_levels;  /* max-active-levels-var */
     int default_device;          /* default-device-var */
     uintptr_t default_allocator; /* def-allocator-var (an omp_allocator_handle_t) */
+    /* place-partition-var: places place_partition_first .. + len - 1 of
+     * glass_places; len 0 when there is no place list. */
+    int place_partition_first;
+    int place_partition_len;
 };
 
 /* Child data environment of a parallel region: lists advance one level. */

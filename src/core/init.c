@@ -2,9 +2,11 @@
 #include <limits.h>
 #include <pthread.h>
 #include <sched.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "affinity.h"
+#include "env.h"
 #include "globals.h"
 #include "runtime.h"
 #include "wait.h"
@@ -40,9 +42,17 @@ static void set_defaults(void)
         .default_allocator = 1, /* omp_default_mem_alloc */
     };
     g->wait_policy = GLASS_WAIT_UNSET;
-    g->spin_count = 300000;
+    g->spin_count = GLASS_SPIN_COUNT_DEFAULT;
     g->max_task_priority = 0;
     g->cancellation = false;
+    g->display_affinity = false;
+    /* libgomp's default, so scripts reading the output see what they expect. */
+    strcpy(g->affinity_format, "level %L thread %i affinity %A");
+    g->num_teams = 0;
+    g->teams_thread_limit = 0;
+    g->debug = 0;
+    g->display_env = 0;
+    g->target_offload = GLASS_OFFLOAD_DEFAULT;
 }
 
 static void initialize_once(void)
@@ -50,6 +60,8 @@ static void initialize_once(void)
     set_defaults();
     glass_env_parse();
     glass_affinity_init();
+    if (glass_globals.display_env)
+        glass_display_env(&glass_globals.initial_icvs, glass_globals.display_env == 2);
     glass_wait_configure(glass_globals.spin_count, glass_globals.wait_policy == GLASS_WAIT_PASSIVE);
 }
 

@@ -119,7 +119,9 @@ struct glass_team *glass_parallel_begin(void (*fn)(void *), void *data,
     task->thread_num = 0;
     task->ws_count = 0;
     task->single_count = 0;
+    task->lock_owner_id = 0; /* the reused task is a new task: it owns no nest lock */
     team->members[0] = self;
+    glass_team_tasking_init(team);
     if (args->prepare)
         args->prepare(team, args->prepare_arg);
 

@@ -4,12 +4,16 @@
 #ifndef GLASS_CORE_TASK_H
 #define GLASS_CORE_TASK_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "../ompt/hooks.h"
 #include "icv.h"
 
 struct glass_team;
+struct glass_taskgroup;
+struct glass_depend_map;
+struct glass_depend_node;
 
 /* Values of ompt_task_flag_t, so OMPT reports them unchanged. */
 enum glass_task_flag {
@@ -34,6 +38,38 @@ struct glass_task {
     unsigned long single_count; /* single constructs this implicit task has met */
     glass_tool_data tool_data;  /* ompt_data_t of the task */
     struct glass_frame frame;   /* ompt_frame_t of the task */
+    /* Identifies the task as the owner of locks (lock.c); 0 until the task first
+     * takes a lock. Whoever reuses task memory must reset it to 0. */
+    uint32_t lock_owner_id;
+
+    /* Worksharing (workshare.c, loop*.c): the construct this implicit task is
+     * in (valid once ws_count > 0) and its own progress through it. */
+    struct glass_ws *ws;
+    unsigned long long ws_static_trip; /* static schedule: chunks taken so far */
+    unsigned long long ws_chunk_lo;    /* current chunk, logical iterations [lo, hi) */
+    unsigned long long ws_chunk_hi;
+    bool ws_chunk_ordered;             /* ordered loop: chunk not yet handed on */
+
+    /* Tasking (task*.c, depend.c, taskgroup.c). An implicit or initial task
+     * uses only `kids`, `taskgroup`, `depend_map` and `ws_reduction_seq`,
+     * and is valid with them all zero. glass_task_new sets up explicit tasks
+     * field by field (zeroing the whole task costs more than the rest of
+     * creating it): a field an explicit task needs at 0 needs a line there. */
+    void (*fn)(void *);                  /* body of an explicit task */
+    void *fn_data;                       /* its argument block */
+    _Atomic uint64_t kids;               /* children not completed / not freed (task.c) */
+    _Atomic unsigned char detach;        /* enum glass_detach_state bits; 0: no detach clause */
+    bool included;                       /* executed at once by the encountering thread */
+    int priority;                        /* priority clause, clamped to max-task-priority-var */
+    unsigned depth;                      /* explicit: generations below `root` */
+    struct glass_task *parent_block;     /* explicit: the parent when explicit too, else NULL */
+    struct glass_task *root;             /* explicit: the implicit task it descends from */
+    struct glass_taskgroup *taskgroup;   /* innermost taskgroup: the task's own, else the one it is in */
+    struct glass_depend_map *depend_map; /* dependences among the task's children */
+    struct glass_depend_node *depend;    /* explicit: the task's own dependences, or NULL */
+    void *args_heap;                     /* argument block allocated apart from the task */
+    unsigned long queue_seq;             /* order of arrival in the team's shared queue */
+    unsigned long ws_reduction_seq;      /* implicit: worksharing task reductions met */
 };
 
 #endif

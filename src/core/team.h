@@ -7,6 +7,7 @@
 
 #include "barrier.h"
 #include "task.h"
+#include "task_team.h"
 #include "thread.h"
 #include "workshare.h"
 
@@ -38,6 +39,12 @@ struct glass_team {
     struct glass_ws_ring ws;
     glass_tool_data tool_data;      /* ompt_data_t of the parallel region */
     const void *codeptr;            /* return address of the construct's call */
+    struct glass_team_tasking tasking; /* explicit tasks of the region (task_team.h) */
+    /* League of a host teams region (teams.c), kept in the outermost team of
+     * the contention group (the one without parent): league_size teams, this
+     * being number league_num. league_size 0: not in a teams region. */
+    unsigned league_size;
+    unsigned league_num;
 };
 
 /* Options of a parallel construct, as both ABIs describe it. */

@@ -1,33 +1,54 @@
-/* Barriers of a team, as the constructs see them. */
-#include "team.h"
+/* Barriers of a team, as the constructs see them. Every team barrier is a
+ * cancellation point for the parallel region (OpenMP 5.1, 2.20.1): once the
+ * region is cancelled, the team's barrier is open (cancel.h). */
+#include "cancel.h"
+
+#define WORKSHARE_CANCELLATION (GLASS_CANCEL_LOOP | GLASS_CANCEL_SECTIONS)
+
+static bool parallel_cancelled(struct glass_team *team)
+{
+    return atomic_load_explicit(&team->cancelled, memory_order_acquire) & GLASS_CANCEL_PARALLEL;
+}
+
+/* Run by the last thread to arrive, before anyone leaves: the barrier ends the
+ * worksharing construct, and with it any cancellation of that construct. */
+static void end_worksharing_cancellation(struct glass_team *team)
+{
+    if (atomic_load_explicit(&team->cancelled, memory_order_relaxed) & WORKSHARE_CANCELLATION)
+        atomic_fetch_and_explicit(&team->cancelled, ~WORKSHARE_CANCELLATION, memory_order_relaxed);
+}
+
+static bool team_barrier(struct glass_thread *self, enum glass_state wait_state)
+{
+    struct glass_team *team = self->team;
+    if (team->nthreads == 1) {
+        end_worksharing_cancellation(team);
+        return parallel_cancelled(team);
+    }
+    int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
+    glass_set_state(self, wait_state);
+    unsigned ticket = glass_barrier_arrive(&team->barrier);
+    if (ticket & GLASS_BARRIER_LAST) {
+        end_worksharing_cancellation(team);
+        glass_barrier_release(&team->barrier);
+    } else {
+        glass_barrier_await(&team->barrier, ticket);
+    }
+    glass_set_state(self, previous);
+    return parallel_cancelled(team);
+}
 
 void glass_team_barrier(struct glass_thread *self, enum glass_state wait_state)
 {
-    struct glass_team *team = self->team;
-    if (team->nthreads == 1)
-        return;
-    int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
-    glass_set_state(self, wait_state);
-    glass_barrier_wait(&team->barrier);
-    glass_set_state(self, previous);
+    team_barrier(self, wait_state);
 }
 
-static bool parallel_cancelled(void *arg)
+bool glass_team_barrier_cancellable_as(struct glass_thread *self, enum glass_state wait_state)
 {
-    struct glass_team *team = arg;
-    return atomic_load_explicit(&team->cancelled, memory_order_acquire) & GLASS_CANCEL_PARALLEL;
+    return team_barrier(self, wait_state);
 }
 
 bool glass_team_barrier_cancellable(struct glass_thread *self)
 {
-    struct glass_team *team = self->team;
-    if (parallel_cancelled(team))
-        return true;
-    if (team->nthreads == 1)
-        return false;
-    int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
-    glass_set_state(self, GLASS_STATE_WAIT_BARRIER_EXPLICIT);
-    glass_barrier_wait_until(&team->barrier, parallel_cancelled, team);
-    glass_set_state(self, previous);
-    return parallel_cancelled(team);
+    return team_barrier(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE);
 }

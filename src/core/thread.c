@@ -4,7 +4,7 @@
 #include "runtime.h"
 #include "team.h"
 
-__thread struct glass_thread *glass_self_ptr;
+__thread struct glass_thread *glass_self_ptr __attribute__((tls_model("initial-exec")));
 
 /* Key whose destructor frees an initial thread's descriptor when a user pthread
  * that used OpenMP exits. */

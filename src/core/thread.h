@@ -42,7 +42,9 @@ struct glass_thread {
     struct glass_task initial_task;
 };
 
-extern __thread struct glass_thread *glass_self_ptr;
+/* initial-exec: one %fs-relative load instead of a __tls_get_addr call on every
+ * runtime entry (libglass is loaded at start-up as a DT_NEEDED library). */
+extern __thread struct glass_thread *glass_self_ptr __attribute__((tls_model("initial-exec")));
 
 /* The calling thread's descriptor; creates one (an initial thread with its own
  * initial task) for a thread the runtime has never seen. */

@@ -50,10 +50,11 @@ void glass_gen_wait(_Atomic unsigned *word, unsigned gen, bool (*cond)(void *), 
         if (cond && cond(arg))
             return;
         if (!(value & GLASS_GEN_SLEEPERS)) {
-            if (!atomic_compare_exchange_weak_explicit(word, &value, value | GLASS_GEN_SLEEPERS,
-                                                       memory_order_acq_rel, memory_order_acquire))
-                continue;
-            value |= GLASS_GEN_SLEEPERS;
+            /* Re-check generation and `cond` after announcing ourselves: a poke
+             * between our check and the announcement would otherwise be lost. */
+            atomic_compare_exchange_weak_explicit(word, &value, value | GLASS_GEN_SLEEPERS,
+                                                  memory_order_acq_rel, memory_order_acquire);
+            continue;
         }
         glass_futex_wait(word, value);
     }

@@ -26,8 +26,3 @@ void GOMP_parallel_end(void)
 {
     glass_parallel_end();
 }
-
-void GOMP_barrier(void)
-{
-    glass_team_barrier(glass_self(), GLASS_STATE_WAIT_BARRIER_EXPLICIT);
-}

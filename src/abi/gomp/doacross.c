@@ -1,0 +1,61 @@
+/* GCC ABI: depend(source) and depend(sink: ...) in ordered(n) loops. GCC
+ * passes 0-based logical iteration numbers, outermost first, and only calls
+ * the wait for sink vectors inside the iteration space. */
+#include <stdarg.h>
+
+#include "../../core/doacross.h"
+#include "../../core/export.h"
+#include "../../core/thread.h"
+
+GLASS_EXPORT void GOMP_doacross_post(long *counts)
+{
+    struct glass_thread *self = glass_self();
+    unsigned dims = glass_doacross_dims(self);
+    if (!dims)
+        return;
+    uint64_t iteration[dims];
+    for (unsigned d = 0; d < dims; d++)
+        iteration[d] = (uint64_t)counts[d];
+    glass_doacross_post(self, iteration);
+}
+
+GLASS_EXPORT void GOMP_doacross_wait(long first, ...)
+{
+    struct glass_thread *self = glass_self();
+    unsigned dims = glass_doacross_dims(self);
+    if (!dims)
+        return;
+    uint64_t iteration[dims];
+    iteration[0] = (uint64_t)first;
+    va_list ap;
+    va_start(ap, first);
+    for (unsigned d = 1; d < dims; d++)
+        iteration[d] = (uint64_t)va_arg(ap, long);
+    va_end(ap);
+    glass_doacross_wait(self, iteration);
+}
+
+GLASS_EXPORT void GOMP_doacross_ull_post(unsigned long long *counts)
+{
+    struct glass_thread *self = glass_self();
+    unsigned dims = glass_doacross_dims(self);
+    if (!dims)
+        return;
+    glass_doacross_post(self, (const uint64_t *)counts);
+}
+
+GLASS_EXPORT void GOMP_doacross_ull_wait(unsigned long long first, ...)
+{
+    struct glass_thread *self = glass_self();
+    unsigned dims = glass_doacross_dims(self);
+    if (!dims)
+        return;
+    uint64_t iteration[dims];
+    iteration[0] = first;
+    va_list ap;
+    va_start(ap, first);
+    for (unsigned d = 1; d < dims; d++)
+        iteration[d] = va_arg(ap, unsigned long long);
+    va_end(ap);
+    glass_doacross_wait(self, iteration);
+}

@@ -1,0 +1,72 @@
+/* GCC ABI: sections. Section numbers are 1-based; 0 means no more work. */
+#include "../../core/export.h"
+#include "../../core/runtime.h"
+#include "../../core/sections.h"
+#include "../../core/team.h"
+
+GLASS_EXPORT unsigned GOMP_sections_start(unsigned count)
+{
+    return glass_sections_start(glass_self(), count, 0, NULL);
+}
+
+/* GCC 9+: task reductions and scratch memory (*mem holds the size wanted and
+ * receives the address), as in GOMP_loop_start. */
+GLASS_EXPORT unsigned GOMP_sections2_start(unsigned count, uintptr_t *reductions, void **mem)
+{
+    if (reductions)
+        glass_fatal("task reductions on worksharing constructs are not supported yet");
+    return glass_sections_start(glass_self(), count, mem ? (size_t)(uintptr_t)*mem : 0, mem);
+}
+
+GLASS_EXPORT unsigned GOMP_sections_next(void)
+{
+    return glass_sections_next(glass_self());
+}
+
+GLASS_EXPORT void GOMP_sections_end(void)
+{
+    glass_ws_end(glass_self(), false);
+}
+
+GLASS_EXPORT void GOMP_sections_end_nowait(void)
+{
+    glass_ws_end(glass_self(), true);
+}
+
+GLASS_EXPORT bool GOMP_sections_end_cancel(void)
+{
+    return glass_ws_end_cancellable(glass_self());
+}
+
+static void prepare_sections(struct glass_team *team, void *count)
+{
+    glass_sections_prepare(team, *(unsigned *)count);
+}
+
+static void parallel_sections(void (*fn)(void *), void *data, unsigned num_threads, unsigned count,
+                              unsigned flags, bool whole, const void *codeptr)
+{
+    struct glass_parallel_args args = {
+        .num_threads = num_threads,
+        .proc_bind = (int)(flags & 7),
+        .codeptr = codeptr,
+        .prepare = prepare_sections,
+        .prepare_arg = &count,
+    };
+    if (whole)
+        glass_parallel(fn, data, &args);
+    else
+        glass_parallel_begin(fn, data, &args);
+}
+
+GLASS_EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads, unsigned count,
+                                         unsigned flags)
+{
+    parallel_sections(fn, data, num_threads, count, flags, true, __builtin_return_address(0));
+}
+
+GLASS_EXPORT void GOMP_parallel_sections_start(void (*fn)(void *), void *data, unsigned num_threads,
+                                               unsigned count)
+{
+    parallel_sections(fn, data, num_threads, count, 0, false, __builtin_return_address(0));
+}

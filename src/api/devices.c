@@ -1,0 +1,54 @@
+/* User API: devices and the league of teams (OpenMP 5.1, 3.4 and 3.7). Glass
+ * runs on the host only: there are no target devices, the host is device 0
+ * (the number of devices, OpenMP 5.1 3.7.7), and code outside a teams
+ * construct runs in a league of one team. */
+#include "../core/globals.h"
+#include "../core/team.h"
+#include "api.h"
+
+void omp_set_default_device(int device_num)
+{
+    if (device_num < 0) {
+        glass_warn("omp_set_default_device(%d): the device number must not be negative; ignored",
+                   device_num);
+        return;
+    }
+    glass_self()->task->icv.default_device = device_num;
+}
+
+int omp_get_default_device(void)
+{
+    return glass_self()->task->icv.default_device;
+}
+
+int omp_get_num_devices(void)
+{
+    return 0;
+}
+
+int omp_get_device_num(void)
+{
+    return omp_get_initial_device();
+}
+
+int omp_is_initial_device(void)
+{
+    return 1;
+}
+
+int omp_get_initial_device(void)
+{
+    return omp_get_num_devices();
+}
+
+/* The teams construct is later work; until then every thread is in team 0 of
+ * a league of one. */
+int omp_get_num_teams(void)
+{
+    return 1;
+}
+
+int omp_get_team_num(void)
+{
+    return 0;
+}

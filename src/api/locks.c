@@ -1,0 +1,138 @@
+/* User API: simple and nestable locks (OpenMP 5.1, 3.9), C and Fortran.
+ *
+ * Symbol versions: GCC's libgomp exports each of these routines twice, as the
+ * default omp_set_lock@@OMP_3.0 and as omp_set_lock@OMP_1.0 for programs built
+ * against OpenMP 2.5, whose nest lock had another layout. Both layouts are at
+ * least 8 bytes, so one implementation serves both. The Fortran routines take
+ * the lock variable by reference and gfortran's lock kinds (4 and 8 bytes) hold
+ * our locks in place, so the Fortran names are the same code. Each
+ * implementation therefore gets four names through .symver; the implementation's
+ * own name is not in the version script and stays local.
+ *
+ * Misuse the specification leaves undefined is reported when it is cheap to
+ * detect: a certain deadlock or a destroyed lock is fatal, the rest a warning. */
+#include "../core/export.h"
+#include "../core/lock.h"
+#include "../core/runtime.h"
+#include "../core/thread.h"
+
+/* `impl` becomes `name` (C) and `name_` (Fortran), each in both versions. */
+#define PUBLISH(impl, name)                               \
+    __asm__(".symver " #impl ", " #name "@@OMP_3.0\n\t"   \
+            ".symver " #impl ", " #name "@OMP_1.0\n\t"    \
+            ".symver " #impl ", " #name "_@@OMP_3.0\n\t"  \
+            ".symver " #impl ", " #name "_@OMP_1.0")
+
+/* The omp_sync_hint_t argument of the _with_hint routines. */
+typedef int sync_hint;
+
+/* Simple locks */
+
+GLASS_EXPORT void glass_api_init_lock(struct glass_lock *lock)
+{
+    glass_lock_init(lock);
+}
+PUBLISH(glass_api_init_lock, omp_init_lock);
+
+/* Hints may be ignored (3.9.2); every lock already takes the uncontended path
+ * without a system call. Not in GCC 12's libgomp: for the Clang ABI. */
+GLASS_EXPORT void omp_init_lock_with_hint(struct glass_lock *lock, sync_hint hint)
+{
+    (void)hint;
+    glass_lock_init(lock);
+}
+
+GLASS_EXPORT void glass_api_destroy_lock(struct glass_lock *lock)
+{
+    enum glass_lock_status status = glass_lock_destroy(lock);
+    if (status == GLASS_LOCK_HELD)
+        glass_warn("omp_destroy_lock: lock %p is still set; it was not destroyed", (void *)lock);
+    else if (status == GLASS_LOCK_DESTROYED)
+        glass_warn("omp_destroy_lock: lock %p was already destroyed", (void *)lock);
+}
+PUBLISH(glass_api_destroy_lock, omp_destroy_lock);
+
+GLASS_EXPORT void glass_api_set_lock(struct glass_lock *lock)
+{
+    switch (glass_lock_acquire(glass_self(), lock, GLASS_STATE_WAIT_LOCK)) {
+    case GLASS_LOCK_OK:
+        return;
+    case GLASS_LOCK_OWNED_BY_SELF:
+        glass_fatal("omp_set_lock: the calling task already owns lock %p: deadlock "
+                    "(use a nestable lock to set a lock again)",
+                    (void *)lock);
+    case GLASS_LOCK_DESTROYED:
+        glass_fatal("omp_set_lock: lock %p was destroyed", (void *)lock);
+    default:
+        glass_fatal("omp_set_lock: lock %p: unexpected state", (void *)lock);
+    }
+}
+PUBLISH(glass_api_set_lock, omp_set_lock);
+
+GLASS_EXPORT void glass_api_unset_lock(struct glass_lock *lock)
+{
+    enum glass_lock_status status = glass_lock_release(glass_self(), lock);
+    if (status == GLASS_LOCK_DESTROYED)
+        glass_warn("omp_unset_lock: lock %p was destroyed; ignored", (void *)lock);
+    else if (status != GLASS_LOCK_OK)
+        glass_warn("omp_unset_lock: lock %p is not set by the calling task; ignored", (void *)lock);
+}
+PUBLISH(glass_api_unset_lock, omp_unset_lock);
+
+GLASS_EXPORT int glass_api_test_lock(struct glass_lock *lock)
+{
+    enum glass_lock_status status = glass_lock_try(glass_self(), lock);
+    if (status == GLASS_LOCK_DESTROYED)
+        glass_warn("omp_test_lock: lock %p was destroyed", (void *)lock);
+    return status == GLASS_LOCK_OK;
+}
+PUBLISH(glass_api_test_lock, omp_test_lock);
+
+/* Nestable locks */
+
+GLASS_EXPORT void glass_api_init_nest_lock(struct glass_nest_lock *lock)
+{
+    glass_nest_lock_init(lock);
+}
+PUBLISH(glass_api_init_nest_lock, omp_init_nest_lock);
+
+GLASS_EXPORT void omp_init_nest_lock_with_hint(struct glass_nest_lock *lock, sync_hint hint)
+{
+    (void)hint;
+    glass_nest_lock_init(lock);
+}
+
+GLASS_EXPORT void glass_api_destroy_nest_lock(struct glass_nest_lock *lock)
+{
+    enum glass_lock_status status = glass_nest_lock_destroy(lock);
+    if (status == GLASS_LOCK_HELD)
+        glass_warn("omp_destroy_nest_lock: lock %p is still set; it was not destroyed", (void *)lock);
+    else if (status == GLASS_LOCK_DESTROYED)
+        glass_warn("omp_destroy_nest_lock: lock %p was already destroyed", (void *)lock);
+}
+PUBLISH(glass_api_destroy_nest_lock, omp_destroy_nest_lock);
+
+GLASS_EXPORT void glass_api_set_nest_lock(struct glass_nest_lock *lock)
+{
+    enum glass_lock_status status = glass_nest_lock_acquire(glass_self(), lock);
+    if (status == GLASS_LOCK_DESTROYED)
+        glass_fatal("omp_set_nest_lock: lock %p was destroyed", (void *)lock);
+    else if (status != GLASS_LOCK_OK)
+        glass_fatal("omp_set_nest_lock: lock %p: unexpected state", (void *)lock);
+}
+PUBLISH(glass_api_set_nest_lock, omp_set_nest_lock);
+
+GLASS_EXPORT void glass_api_unset_nest_lock(struct glass_nest_lock *lock)
+{
+    if (glass_nest_lock_release(glass_self(), lock) != GLASS_LOCK_OK)
+        glass_warn("omp_unset_nest_lock: lock %p is not set by the calling task; ignored",
+                   (void *)lock);
+}
+PUBLISH(glass_api_unset_nest_lock, omp_unset_nest_lock);
+
+/* The new nesting count, 0 when another task holds the lock (3.9.6). */
+GLASS_EXPORT int glass_api_test_nest_lock(struct glass_nest_lock *lock)
+{
+    return (int)glass_nest_lock_try(glass_self(), lock);
+}
+PUBLISH(glass_api_test_nest_lock, omp_test_nest_lock);

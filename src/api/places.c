@@ -1,0 +1,86 @@
+/* User API: places and thread affinity (OpenMP 5.1, 3.3). */
+#include <string.h>
+
+#include "../core/affinity.h"
+#include "../core/globals.h"
+#include "../core/places.h"
+#include "../core/team.h"
+#include "api.h"
+
+int omp_get_num_places(void)
+{
+    glass_initialize();
+    return (int)glass_places.count;
+}
+
+int omp_get_place_num_procs(int place_num)
+{
+    glass_initialize();
+    const int *cpus;
+    if (place_num < 0)
+        return 0;
+    return (int)glass_place_cpus((unsigned)place_num, &cpus);
+}
+
+void omp_get_place_proc_ids(int place_num, int *ids)
+{
+    glass_initialize();
+    const int *cpus;
+    unsigned count = place_num < 0 ? 0 : glass_place_cpus((unsigned)place_num, &cpus);
+    if (count)
+        memcpy(ids, cpus, count * sizeof *ids);
+}
+
+int omp_get_place_num(void)
+{
+    return glass_affinity_current_place(glass_self());
+}
+
+int omp_get_partition_num_places(void)
+{
+    return glass_self()->task->icv.place_partition_len;
+}
+
+void omp_get_partition_place_nums(int *place_nums)
+{
+    const struct glass_icvs *icv = &glass_self()->task->icv;
+    for (int i = 0; i < icv->place_partition_len; i++)
+        place_nums[i] = icv->place_partition_first + i;
+}
+
+void omp_set_affinity_format(const char *format)
+{
+    glass_initialize();
+    size_t capacity = sizeof glass_globals.affinity_format;
+    if (!glass_affinity_format_valid(format))
+        glass_warn("omp_set_affinity_format(\"%s\"): unknown or malformed fields are printed as "
+                   "they are", format);
+    if (strlen(format) >= capacity)
+        glass_warn("omp_set_affinity_format: the format is longer than %zu characters and is cut",
+                   capacity - 1);
+    strncpy(glass_globals.affinity_format, format, capacity - 1);
+    glass_globals.affinity_format[capacity - 1] = '\0';
+}
+
+size_t omp_get_affinity_format(char *buffer, size_t size)
+{
+    glass_initialize();
+    const char *format = glass_globals.affinity_format;
+    size_t len = strlen(format);
+    if (size) {
+        size_t copy = len < size ? len : size - 1;
+        memcpy(buffer, format, copy);
+        buffer[copy] = '\0';
+    }
+    return len;
+}
+
+void omp_display_affinity(const char *format)
+{
+    glass_display_affinity(glass_self(), format);
+}
+
+size_t omp_capture_affinity(char *buffer, size_t size, const char *format)
+{
+    return glass_capture_affinity(glass_self(), buffer, size, format);
+}

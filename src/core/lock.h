@@ -1,0 +1,78 @@
+/* Locks: the simple and nestable locks of the lock API (OpenMP 5.1, 3.9), and the
+ * locks behind the critical and atomic constructs.
+ *
+ * One implementation serves every ABI, so each lock fits the smallest type a
+ * compiler gives it: a simple lock lives in 4 bytes (GCC's omp_lock_t), a nest
+ * lock in 8 (LLVM's omp_nest_lock_t). Zero-filled memory is an unlocked lock, as
+ * the compilers' critical-name variables and static locks expect.
+ *
+ * The lock word holds the owner's id shifted left by one, 0 when free; bit 0
+ * says that some thread may be asleep on the word (the generation-word
+ * convention of wait.h). Owners are tasks, not threads: since OpenMP 3.0 a lock
+ * belongs to the task that set it (3.9). Acquiring a free lock and releasing a
+ * lock nobody waits for are one atomic instruction each, without a system call. */
+#ifndef GLASS_CORE_LOCK_H
+#define GLASS_CORE_LOCK_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../ompt/hooks.h"
+
+struct glass_thread;
+struct glass_task;
+
+struct glass_lock {
+    _Atomic unsigned word; /* owner id << 1 | sleepers bit; a futex word */
+};
+
+struct glass_nest_lock {
+    struct glass_lock lock;
+    uint32_t depth; /* times the owner has set it; touched only by the owner */
+};
+
+_Static_assert(sizeof(struct glass_lock) == 4, "a simple lock must fit GCC's omp_lock_t");
+_Static_assert(sizeof(struct glass_nest_lock) == 8, "a nest lock must fit LLVM's omp_nest_lock_t");
+
+/* What went wrong when an operation could not be done as asked. Misuse is
+ * undefined by the specification; the caller reports it in its own terms. */
+enum glass_lock_status {
+    GLASS_LOCK_OK,
+    GLASS_LOCK_BUSY,          /* test: held by another task */
+    GLASS_LOCK_NOT_OWNER,     /* release: the calling task does not hold it */
+    GLASS_LOCK_OWNED_BY_SELF, /* acquire of a simple lock the caller holds: a deadlock */
+    GLASS_LOCK_DESTROYED,     /* used after destroy */
+    GLASS_LOCK_HELD,          /* destroy of a lock that is set */
+};
+
+/* The id that marks `task` as a lock owner, assigned on first use. */
+uint32_t glass_task_lock_owner(struct glass_task *task);
+
+void glass_lock_init(struct glass_lock *lock);
+enum glass_lock_status glass_lock_destroy(struct glass_lock *lock);
+/* Blocks until the calling task holds the lock; while it waits, the thread's
+ * state is `wait_state` and its wait id the lock's address. */
+enum glass_lock_status glass_lock_acquire(struct glass_thread *self, struct glass_lock *lock,
+                                          enum glass_state wait_state);
+enum glass_lock_status glass_lock_try(struct glass_thread *self, struct glass_lock *lock);
+enum glass_lock_status glass_lock_release(struct glass_thread *self, struct glass_lock *lock);
+
+void glass_nest_lock_init(struct glass_nest_lock *lock);
+enum glass_lock_status glass_nest_lock_destroy(struct glass_nest_lock *lock);
+enum glass_lock_status glass_nest_lock_acquire(struct glass_thread *self, struct glass_nest_lock *lock);
+/* The nesting depth after the call, 0 when another task holds the lock. */
+unsigned glass_nest_lock_try(struct glass_thread *self, struct glass_nest_lock *lock);
+enum glass_lock_status glass_nest_lock_release(struct glass_thread *self, struct glass_nest_lock *lock);
+
+/* The critical construct (2.19.1): `lock` is the construct's name variable, used
+ * in place; NULL for the unnamed critical, which has one process-wide lock. */
+void glass_critical_enter(struct glass_lock *lock);
+void glass_critical_exit(struct glass_lock *lock);
+
+/* Atomic updates the compiler cannot do with one instruction: one process-wide
+ * lock. */
+void glass_atomic_enter(void);
+void glass_atomic_exit(void);
+
+#endif

@@ -1,0 +1,158 @@
+/* Worksharing loops: setting a loop up and handing out its chunks. The claims
+ * of each schedule are in loop_schedule.c. */
+#include "loop.h"
+
+#include "doacross.h"
+#include "icv.h"
+#include "ordered.h"
+#include "runtime.h"
+#include "team.h"
+
+uint64_t glass_loop_count_signed(int64_t start, int64_t end, int64_t incr)
+{
+    /* Differences are taken in unsigned arithmetic: they always fit there. */
+    if (incr > 0) {
+        if (start >= end)
+            return 0;
+        return ((uint64_t)end - (uint64_t)start - 1) / (uint64_t)incr + 1;
+    }
+    if (incr < 0) {
+        if (start <= end)
+            return 0;
+        return ((uint64_t)start - (uint64_t)end - 1) / (0 - (uint64_t)incr) + 1;
+    }
+    glass_fatal("worksharing loop with a zero increment");
+}
+
+uint64_t glass_loop_count_unsigned(bool up, uint64_t start, uint64_t end, uint64_t incr)
+{
+    if (incr == 0)
+        glass_fatal("worksharing loop with a zero increment");
+    if (up)
+        return start < end ? (end - start - 1) / incr + 1 : 0;
+    /* A downward loop's increment is the two's complement of its step. */
+    return start > end ? (start - end - 1) / (0 - incr) + 1 : 0;
+}
+
+/* Turns the requested schedule into the one the loop runs (OpenMP 5.1,
+ * 2.11.4): runtime reads run-sched-var, auto is static, dynamic and guided
+ * default to chunks of one. */
+static void resolve_schedule(struct glass_loop *loop, const struct glass_loop_spec *spec,
+                             const struct glass_icvs *icv)
+{
+    int kind = spec->sched & ~GLASS_SCHED_MONOTONIC;
+    bool monotonic = (spec->sched & GLASS_SCHED_MONOTONIC) != 0;
+    uint64_t chunk = spec->chunk;
+    if (kind == GLASS_SCHED_RUNTIME) {
+        kind = icv->run_sched & ~GLASS_SCHED_MONOTONIC;
+        monotonic |= (icv->run_sched & GLASS_SCHED_MONOTONIC) != 0;
+        chunk = icv->run_sched_chunk > 0 ? (uint64_t)icv->run_sched_chunk : 0;
+    }
+    if (kind == GLASS_SCHED_AUTO) {
+        kind = GLASS_SCHED_STATIC;
+        chunk = 0;
+    }
+    if (kind != GLASS_SCHED_STATIC && kind != GLASS_SCHED_DYNAMIC && kind != GLASS_SCHED_GUIDED)
+        glass_fatal("unknown loop schedule kind %d", kind);
+    if (kind != GLASS_SCHED_STATIC && chunk == 0)
+        chunk = 1;
+    /* Static schedules and ordered loops are monotonic unless nonmonotonic is
+     * asked for; our dynamic and guided claims are monotonic in any case. */
+    if (kind == GLASS_SCHED_STATIC || spec->ordered)
+        monotonic = true;
+    loop->sched = kind;
+    loop->chunk = chunk;
+    loop->monotonic = monotonic;
+}
+
+static void init_loop(struct glass_ws *ws, const struct glass_loop_spec *spec,
+                      const struct glass_icvs *icv, unsigned nthreads)
+{
+    struct glass_loop *loop = &ws->loop;
+    ws->kind = spec->sections ? GLASS_WS_SECTIONS : GLASS_WS_LOOP;
+    resolve_schedule(loop, spec, icv);
+    loop->count = spec->count;
+    loop->start = spec->start;
+    loop->incr = spec->incr;
+    loop->end = spec->end;
+    loop->ordered = spec->ordered;
+    atomic_store_explicit(&loop->next, 0, memory_order_relaxed);
+    atomic_store_explicit(&loop->ordered_done, 0, memory_order_relaxed);
+    /* Each thread overshoots `next` by at most one chunk when the loop runs
+     * dry, so a plain fetch-add is safe unless that could wrap. */
+    uint64_t overshoot;
+    loop->claim_by_add = !__builtin_mul_overflow(loop->chunk, (uint64_t)nthreads + 1, &overshoot) &&
+                         loop->count <= UINT64_MAX - overshoot;
+    loop->doacross = NULL;
+}
+
+void glass_loop_start(struct glass_thread *self, const struct glass_loop_spec *spec, void **mem)
+{
+    if (glass_ws_enter(self)) {
+        struct glass_ws *ws = self->task->ws;
+        unsigned nthreads = self->team->nthreads;
+        init_loop(ws, spec, &self->task->icv, nthreads);
+        if (mem)
+            glass_ws_alloc_mem(ws, spec->mem_size);
+        if (spec->doacross_dims)
+            ws->loop.doacross =
+                glass_doacross_create(&ws->loop, spec->doacross_dims, spec->doacross_counts, nthreads);
+        glass_ws_publish(self);
+    }
+    if (mem)
+        *mem = self->task->ws->mem;
+}
+
+void glass_loop_prepare(struct glass_team *team, const struct glass_loop_spec *spec)
+{
+    struct glass_ws *ws = glass_ws_prepare_first(team);
+    /* The implicit tasks' ICVs: those the loop binds to. */
+    init_loop(ws, spec, &team->master_task.icv, team->nthreads);
+}
+
+bool glass_loop_next(struct glass_thread *self, uint64_t *lo, uint64_t *hi)
+{
+    struct glass_task *task = self->task;
+    struct glass_loop *loop = &glass_ws_current(self)->loop;
+    if (task->ws_chunk_ordered)
+        glass_ordered_pass(self, loop);
+
+    bool got;
+    switch (loop->sched) {
+    case GLASS_SCHED_DYNAMIC:
+        got = glass_loop_claim_dynamic(loop, lo, hi);
+        break;
+    case GLASS_SCHED_GUIDED:
+        got = glass_loop_claim_guided(loop, self->team->nthreads, lo, hi);
+        break;
+    default:
+        got = glass_loop_claim_static(loop, task, self->team->nthreads, self->num, lo, hi);
+        break;
+    }
+    if (got) {
+        task->ws_chunk_lo = *lo;
+        task->ws_chunk_hi = *hi;
+        task->ws_chunk_ordered = loop->ordered;
+    }
+    return got;
+}
+
+bool glass_loop_next_bounds(struct glass_thread *self, uint64_t *first, uint64_t *end)
+{
+    uint64_t lo, hi;
+    if (!glass_loop_next(self, &lo, &hi))
+        return false;
+    const struct glass_loop *loop = &self->task->ws->loop;
+    *first = loop->start + lo * loop->incr;
+    /* The last chunk ends at the user's own bound: start + count * incr may
+     * lie outside the iteration variable's range. */
+    *end = hi == loop->count ? loop->end : loop->start + hi * loop->incr;
+    return true;
+}
+
+void glass_loop_finish_chunk(struct glass_thread *self)
+{
+    struct glass_task *task = self->task;
+    if (task->ws_chunk_ordered)
+        glass_ordered_pass(self, &task->ws->loop);
+}

@@ -1,0 +1,38 @@
+/* Sections as a loop over section numbers (OpenMP 5.1, 2.10.1: the way
+ * sections are scheduled is implementation defined). */
+#include "sections.h"
+
+#include "loop.h"
+
+static struct glass_loop_spec sections_spec(unsigned count)
+{
+    return (struct glass_loop_spec){
+        .count = count,
+        .start = 1,
+        .incr = 1,
+        .end = (uint64_t)count + 1,
+        .sched = GLASS_SCHED_DYNAMIC,
+        .chunk = 1,
+        .sections = true,
+    };
+}
+
+unsigned glass_sections_next(struct glass_thread *self)
+{
+    uint64_t lo, hi;
+    return glass_loop_next(self, &lo, &hi) ? (unsigned)lo + 1 : 0;
+}
+
+unsigned glass_sections_start(struct glass_thread *self, unsigned count, size_t mem_size, void **mem)
+{
+    struct glass_loop_spec spec = sections_spec(count);
+    spec.mem_size = mem_size;
+    glass_loop_start(self, &spec, mem);
+    return glass_sections_next(self);
+}
+
+void glass_sections_prepare(struct glass_team *team, unsigned count)
+{
+    struct glass_loop_spec spec = sections_spec(count);
+    glass_loop_prepare(team, &spec);
+}

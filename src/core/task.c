@@ -1,0 +1,322 @@
+/* Explicit tasks: creation, execution, completion (OpenMP 5.1, 2.12).
+ *
+ * A task is deferred (queued, run by any member of its team) unless it is
+ * included: undeferred by its if clause, generated inside a final task,
+ * generated where no team has tasking set up (outside parallel regions), or
+ * generated while the team already has more than `throttle` incomplete tasks,
+ * so that one thread producing a million tasks uses bounded memory. Included
+ * tasks run at once on the encountering thread but otherwise live like the
+ * others (a detached one may complete later, its children may outlive it).
+ *
+ * Counting, so that nobody waits on freed memory:
+ * - task->kids: the task's children not completed (low half: taskwait waits
+ *   for it to be 0) and completed but not yet freed (high half), plus
+ *   KIDS_SELF while an explicit task is incomplete. A task is freed when the
+ *   word reaches 0, so every live task's ancestors are intact. A child that
+ *   completes without live children of its own is freed at once: the common
+ *   case costs the parent one atomic operation at creation and one at
+ *   completion;
+ * - taskgroup->pending: incomplete tasks of the taskgroup (taskgroup end);
+ * - team->tasking.active: incomplete tasks of the team (barriers).
+ * Completion updates them in that order, the team last: once a barrier sees
+ * no active task, no completing thread touches a task or taskgroup again. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "globals.h"
+#include "runtime.h"
+#include "task_internal.h"
+
+#define KIDS_INCOMPLETE 1ull
+#define KIDS_UNFREED (1ull << 32)
+#define KIDS_SELF (1ull << 63)
+#define KIDS_INCOMPLETE_MASK 0xffffffffull
+
+static size_t align_up(size_t value, size_t align)
+{
+    return (value + align - 1) & ~(align - 1);
+}
+
+static bool creation_cancelled(const struct glass_team *team, const struct glass_taskgroup *group)
+{
+    if (atomic_load_explicit(&team->cancelled, memory_order_acquire) & GLASS_CANCEL_PARALLEL)
+        return true;
+    if (!group)
+        return false;
+    if (atomic_load_explicit(&group->cancelled, memory_order_acquire))
+        return true;
+    /* A worksharing construct's reduction taskgroup belongs to the region's. */
+    return group->workshare && group->prev && atomic_load_explicit(&group->prev->cancelled, memory_order_acquire);
+}
+
+static bool runs_at_once(const struct glass_thread *self, const struct glass_task_options *opts)
+{
+    const struct glass_team_tasking *tasking = &self->team->tasking;
+    return opts->undeferred || (self->task->flags & GLASS_TASK_FINAL) || self->num >= tasking->ndeques ||
+           atomic_load_explicit(&tasking->active, memory_order_relaxed) >= tasking->throttle;
+}
+
+static unsigned task_flags(const struct glass_task_options *opts, const struct glass_task *parent, bool included)
+{
+    unsigned flags = opts->target ? GLASS_TASK_TARGET : GLASS_TASK_EXPLICIT;
+    if (included)
+        flags |= GLASS_TASK_UNDEFERRED;
+    if (opts->untied)
+        flags |= GLASS_TASK_UNTIED;
+    if (opts->final || (parent->flags & GLASS_TASK_FINAL))
+        flags |= GLASS_TASK_FINAL;
+    if (opts->mergeable)
+        flags |= GLASS_TASK_MERGEABLE | (included ? GLASS_TASK_MERGED : 0);
+    return flags;
+}
+
+struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_task_options *opts,
+                                  void *caller_args)
+{
+    struct glass_task *parent = self->task;
+    struct glass_team *team = self->team;
+    struct glass_taskgroup *group = glass_task_current_taskgroup(parent);
+    if (__builtin_expect(glass_globals.cancellation, 0) && creation_cancelled(team, group))
+        return NULL;
+
+    bool included = runs_at_once(self, opts);
+    bool own_args = (!included || opts->copy_args) && opts->arg_size;
+    size_t align = opts->arg_align ? opts->arg_align : 1;
+    size_t depend_size = opts->ndepend ? align_up(glass_depend_node_size(opts->ndepend), 16) : 0;
+    size_t args_room = own_args ? opts->arg_size + align - 1 : 0;
+    bool args_apart = depend_size + args_room > GLASS_TASK_BLOCK_EXTRA_MAX;
+    if (args_apart && depend_size > GLASS_TASK_BLOCK_EXTRA_MAX)
+        glass_fatal("a task with %zu dependences is more than Glass supports", opts->ndepend);
+    struct glass_task *task = glass_task_alloc(depend_size + (args_apart ? 0 : args_room));
+
+    int priority = opts->priority < 0 ? 0 : opts->priority;
+    if (priority > glass_globals.max_task_priority)
+        priority = glass_globals.max_task_priority;
+    bool parent_explicit = glass_task_is_explicit(parent);
+
+    /* Field by field: see task.h. */
+    task->parent = parent;
+    task->team = team;
+    task->icv = parent->icv;
+    task->flags = task_flags(opts, parent, included);
+    task->thread_num = self->num;
+    task->ws_count = 0;
+    task->single_count = 0;
+    task->tool_data.value = 0;
+    task->frame = (struct glass_frame){{0}, {0}, 0, 0};
+    task->lock_owner_id = 0;
+    task->ws = NULL;
+    task->fn = opts->fn;
+    atomic_init(&task->kids, KIDS_SELF);
+    atomic_init(&task->detach, opts->detach ? GLASS_DETACH_ARMED : 0);
+    task->included = included;
+    task->priority = priority;
+    task->depth = parent_explicit ? parent->depth + 1 : 1;
+    task->parent_block = parent_explicit ? parent : NULL;
+    task->root = parent_explicit ? parent->root : parent;
+    task->taskgroup = group;
+    task->depend_map = NULL;
+    task->depend = NULL;
+    task->args_heap = NULL;
+    task->ws_reduction_seq = 0;
+
+    char *extra = (char *)(task + 1);
+    if (depend_size)
+        task->depend = (struct glass_depend_node *)extra;
+    if (!own_args) {
+        task->fn_data = caller_args;
+    } else if (args_apart) {
+        task->args_heap = aligned_alloc(align < sizeof(void *) ? sizeof(void *) : align,
+                                        align_up(opts->arg_size, align));
+        if (!task->args_heap)
+            glass_fatal("out of memory for a task's %zu bytes of arguments", opts->arg_size);
+        task->fn_data = task->args_heap;
+    } else {
+        task->fn_data = (void *)align_up((uintptr_t)(extra + depend_size), align);
+    }
+
+    atomic_fetch_add_explicit(&parent->kids, KIDS_INCOMPLETE, memory_order_relaxed);
+    if (group)
+        atomic_fetch_add_explicit(&group->pending, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&team->tasking.active, 1, memory_order_relaxed);
+    return task;
+}
+
+static bool dependences_met(void *arg)
+{
+    return glass_depend_ready(arg);
+}
+
+void glass_task_submit(struct glass_thread *self, struct glass_task *task,
+                       const struct glass_depend *deps, size_t ndeps)
+{
+    bool ready = true;
+    if (ndeps)
+        ready = glass_depend_register(task, deps, ndeps);
+    else
+        task->depend = NULL; /* room may have been reserved for none */
+    if (task->included) {
+        /* Its predecessors are siblings: the current task's children. */
+        if (!ready)
+            glass_task_wait_for(self, self->task, dependences_met, task, GLASS_STATE_WAIT_TASKWAIT);
+        glass_task_execute(self, task);
+    } else if (ready) {
+        glass_task_enqueue(self, task, false);
+    }
+}
+
+static bool start_cancelled(const struct glass_task *task)
+{
+    return !task->included && creation_cancelled(task->team, task->taskgroup);
+}
+
+void glass_task_execute(struct glass_thread *self, struct glass_task *task)
+{
+    if (!(__builtin_expect(glass_globals.cancellation, 0) && start_cancelled(task))) {
+        struct glass_task *suspended = self->task;
+        int state = atomic_load_explicit(&self->state, memory_order_relaxed);
+        glass_set_state(self, task->team->active_level ? GLASS_STATE_WORK_PARALLEL : GLASS_STATE_WORK_SERIAL);
+        task->thread_num = self->num;
+        self->task = task;
+        task->fn(task->fn_data);
+        self->task = suspended;
+        glass_set_state(self, state);
+        if (task->detach) {
+            unsigned char old =
+                atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_DONE, memory_order_acq_rel);
+            if (!(old & GLASS_DETACH_FULFILLED))
+                return; /* omp_fulfill_event completes it */
+        }
+    }
+    glass_task_complete(self, task, false);
+}
+
+static void free_task(struct glass_task *task)
+{
+    if (task->depend_map)
+        glass_depend_map_destroy(task->depend_map);
+    if (task->args_heap)
+        free(task->args_heap);
+    glass_task_free(task);
+}
+
+/* `task` completed earlier and its last child has just been freed: free it,
+ * then the ancestors that were waiting for the same. */
+static void free_completed(struct glass_task *task)
+{
+    while (task) {
+        struct glass_task *parent = task->parent_block;
+        free_task(task);
+        if (!parent || atomic_fetch_sub_explicit(&parent->kids, KIDS_UNFREED, memory_order_acq_rel) != KIDS_UNFREED)
+            return;
+        task = parent;
+    }
+}
+
+/* The task's part in its parent's `kids` at completion. True when the
+ * parent's count of incomplete children reached 0 (a taskwait may wait). */
+static bool leave_parent(struct glass_task *task)
+{
+    struct glass_task *parent = task->parent;
+    bool parent_explicit = glass_task_is_explicit(parent);
+    if (atomic_load_explicit(&task->kids, memory_order_acquire) != KIDS_SELF) {
+        /* Children are alive: count the task as completed but not freed
+         * before letting go of it, so that its last child can free it and
+         * then leave the parent in turn (an implicit parent is never freed
+         * and needs no such count). */
+        uint64_t change = parent_explicit ? KIDS_UNFREED - KIDS_INCOMPLETE : -KIDS_INCOMPLETE;
+        uint64_t before = atomic_fetch_add_explicit(&parent->kids, change, memory_order_seq_cst);
+        bool last = ((before - KIDS_INCOMPLETE) & KIDS_INCOMPLETE_MASK) == 0;
+        if (atomic_fetch_sub_explicit(&task->kids, KIDS_SELF, memory_order_acq_rel) == KIDS_SELF)
+            free_completed(task); /* they went meanwhile */
+        return last;
+    }
+    /* No child left, and none can appear: free it now. */
+    uint64_t after =
+        atomic_fetch_sub_explicit(&parent->kids, KIDS_INCOMPLETE, memory_order_seq_cst) - KIDS_INCOMPLETE;
+    free_task(task);
+    if (parent_explicit && after == 0)
+        free_completed(parent);
+    return (after & KIDS_INCOMPLETE_MASK) == 0;
+}
+
+void glass_task_complete(struct glass_thread *self, struct glass_task *task, bool foreign)
+{
+    struct glass_team *team = task->team;
+    bool wake = false;
+    if (task->depend)
+        glass_depend_release(self, task, foreign);
+    struct glass_taskgroup *group = task->taskgroup;
+    if (group && atomic_fetch_sub_explicit(&group->pending, 1, memory_order_seq_cst) == 1)
+        wake = true;
+    if (leave_parent(task))
+        wake = true;
+    if (atomic_fetch_sub_explicit(&team->tasking.active, 1, memory_order_seq_cst) == 1)
+        wake = true;
+    if (wake)
+        glass_tasking_wake(team, true);
+}
+
+uintptr_t glass_task_event(struct glass_task *task)
+{
+    return (uintptr_t)task;
+}
+
+void glass_task_fulfill(uintptr_t event)
+{
+    struct glass_task *task = (struct glass_task *)event;
+    if (!task || !(atomic_load_explicit(&task->detach, memory_order_relaxed) & GLASS_DETACH_ARMED)) {
+        glass_warn("omp_fulfill_event: %p is not the event of a detachable task; ignored", (void *)task);
+        return;
+    }
+    unsigned char old = atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_FULFILLED, memory_order_acq_rel);
+    if (old & GLASS_DETACH_FULFILLED) {
+        glass_warn("omp_fulfill_event: event %p was already fulfilled; ignored", (void *)task);
+        return;
+    }
+    if (old & GLASS_DETACH_BODY_DONE)
+        glass_task_complete(glass_self(), task, true);
+}
+
+static bool no_children(void *arg)
+{
+    struct glass_task *task = arg;
+    return (atomic_load_explicit(&task->kids, memory_order_seq_cst) & KIDS_INCOMPLETE_MASK) == 0;
+}
+
+void glass_task_wait_children(struct glass_thread *self)
+{
+    struct glass_task *task = self->task;
+    if ((atomic_load_explicit(&task->kids, memory_order_acquire) & KIDS_INCOMPLETE_MASK) == 0)
+        return;
+    glass_task_wait_for(self, task, no_children, task, GLASS_STATE_WAIT_TASKWAIT);
+}
+
+static void empty_body(void *arg)
+{
+    (void)arg;
+}
+
+/* As an included mergeable task with an empty body (OpenMP 5.1, 2.19.5). */
+void glass_task_wait_depend(struct glass_thread *self, const struct glass_depend *deps, size_t ndeps)
+{
+    struct glass_task_options opts = {
+        .fn = empty_body,
+        .ndepend = ndeps,
+        .undeferred = true,
+        .mergeable = true,
+    };
+    struct glass_task *task = glass_task_new(self, &opts, NULL);
+    if (task)
+        glass_task_submit(self, task, deps, ndeps);
+}
+
+void glass_task_yield(struct glass_thread *self)
+{
+    glass_task_run_eligible(self, self->task);
+}
+
+bool glass_task_in_final(struct glass_thread *self)
+{
+    return self->task->flags & GLASS_TASK_FINAL;
+}

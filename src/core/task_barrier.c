@@ -1,0 +1,26 @@
+/* The tasking side of barriers (task_barrier.h). */
+#include "task_barrier.h"
+
+#include "task_internal.h"
+
+bool glass_task_run_one(struct glass_thread *self)
+{
+    /* In a barrier the implicit task is suspended and constrains nothing. */
+    return glass_task_run_eligible(self, NULL);
+}
+
+bool glass_team_tasks_pending(struct glass_team *team)
+{
+    return atomic_load_explicit(&team->tasking.active, memory_order_seq_cst) != 0;
+}
+
+void glass_task_barrier_wait_until(struct glass_thread *self, bool (*done)(void *), void *arg)
+{
+    enum glass_state state = atomic_load_explicit(&self->state, memory_order_relaxed);
+    glass_task_wait_for(self, NULL, done, arg, state);
+}
+
+void glass_team_tasking_wake(struct glass_team *team)
+{
+    glass_tasking_wake(team, false);
+}

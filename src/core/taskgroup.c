@@ -1,0 +1,161 @@
+/* Taskgroup regions (OpenMP 5.1, 2.12.5), their cancellation (2.20.1) and the
+ * bookkeeping of task reductions (2.21.5).
+ *
+ * A task joins the innermost taskgroup of the task that generates it and
+ * stays counted there until it completes; its own children join the same
+ * taskgroup unless it opens one of its own, so a taskgroup's count covers
+ * all its descendants. */
+#include <stdlib.h>
+
+#include "globals.h"
+#include "runtime.h"
+#include "task_internal.h"
+
+struct glass_taskgroup *glass_taskgroup_create(void *reductions)
+{
+    struct glass_taskgroup *group = malloc(sizeof *group);
+    if (!group)
+        glass_fatal("out of memory for a taskgroup");
+    *group = (struct glass_taskgroup){.reductions = reductions};
+    return group;
+}
+
+void glass_taskgroup_destroy(struct glass_taskgroup *group)
+{
+    free(group);
+}
+
+static void start(struct glass_thread *self, bool workshare)
+{
+    struct glass_task *task = self->task;
+    struct glass_taskgroup *prev = glass_task_current_taskgroup(task);
+    struct glass_taskgroup *group = glass_taskgroup_create(prev ? prev->reductions : NULL);
+    group->prev = prev;
+    group->workshare = workshare;
+    task->taskgroup = group;
+}
+
+void glass_taskgroup_start(struct glass_thread *self)
+{
+    start(self, false);
+}
+
+void glass_workshare_taskgroup_start(struct glass_thread *self)
+{
+    start(self, true);
+}
+
+static bool group_done(void *arg)
+{
+    struct glass_taskgroup *group = arg;
+    return atomic_load_explicit(&group->pending, memory_order_seq_cst) == 0;
+}
+
+void glass_taskgroup_end(struct glass_thread *self)
+{
+    struct glass_task *task = self->task;
+    struct glass_taskgroup *group = task->taskgroup;
+    if (!group) {
+        glass_warn("end of a taskgroup that was not started; ignored");
+        return;
+    }
+    /* Its tasks all descend from the current task. */
+    if (atomic_load_explicit(&group->pending, memory_order_acquire))
+        glass_task_wait_for(self, task, group_done, group, GLASS_STATE_WAIT_TASKGROUP);
+    task->taskgroup = group->prev;
+    glass_taskgroup_destroy(group);
+}
+
+/* The taskgroup a cancel taskgroup construct binds to: the innermost one of
+ * the current task, skipping a worksharing construct's reduction taskgroup
+ * (it is not a taskgroup region of the program). */
+static struct glass_taskgroup *binding_taskgroup(struct glass_thread *self)
+{
+    struct glass_taskgroup *group = glass_task_current_taskgroup(self->task);
+    if (group && group->workshare && group->prev)
+        group = group->prev;
+    return group;
+}
+
+bool glass_taskgroup_cancel(struct glass_thread *self)
+{
+    struct glass_taskgroup *group = binding_taskgroup(self);
+    if (!group)
+        return false;
+    atomic_store_explicit(&group->cancelled, true, memory_order_release);
+    return true;
+}
+
+bool glass_taskgroup_cancelled(struct glass_thread *self)
+{
+    if (atomic_load_explicit(&self->team->cancelled, memory_order_acquire) & GLASS_CANCEL_PARALLEL)
+        return true;
+    struct glass_taskgroup *group = binding_taskgroup(self);
+    return group && atomic_load_explicit(&group->cancelled, memory_order_acquire);
+}
+
+void *glass_taskgroup_reductions(struct glass_thread *self)
+{
+    struct glass_taskgroup *group = glass_task_current_taskgroup(self->task);
+    return group ? group->reductions : NULL;
+}
+
+void glass_taskgroup_set_reductions(struct glass_thread *self, void *reductions)
+{
+    struct glass_taskgroup *group = glass_task_current_taskgroup(self->task);
+    if (!group)
+        glass_fatal("task reduction registered outside any taskgroup");
+    group->reductions = reductions;
+}
+
+static void adopt_taskgroup(struct glass_team *team, void *arg)
+{
+    team->tasking.implicit_taskgroup = arg;
+}
+
+void glass_parallel_in_taskgroup(void (*fn)(void *), void *data, struct glass_parallel_args *args,
+                                 struct glass_taskgroup *taskgroup)
+{
+    /* The combined-construct hook runs before any worker starts; keep it. */
+    void (*prepare)(struct glass_team *, void *) = args->prepare;
+    if (prepare)
+        glass_fatal("a parallel construct with a task reduction and a prepared construct");
+    args->prepare = adopt_taskgroup;
+    args->prepare_arg = taskgroup;
+    glass_parallel(fn, data, args);
+}
+
+/* Worksharing task reductions. All threads meet these constructs in the same
+ * order and each ends with a barrier, so a team needs one slot: construct k
+ * is claimed by moving `claimed` from k - 1 to k. */
+
+bool glass_workshare_reduction_claim(struct glass_thread *self)
+{
+    struct glass_team_tasking *tasking = &self->team->tasking;
+    unsigned long k = ++self->task->ws_reduction_seq;
+    unsigned long expected = k - 1;
+    return atomic_compare_exchange_strong_explicit(&tasking->ws_reduction_claimed, &expected, k,
+                                                   memory_order_acq_rel, memory_order_acquire);
+}
+
+void glass_workshare_reduction_publish(struct glass_thread *self, void *data)
+{
+    struct glass_team_tasking *tasking = &self->team->tasking;
+    tasking->ws_reduction_data = data;
+    atomic_store_explicit(&tasking->ws_reduction_ready, self->task->ws_reduction_seq, memory_order_seq_cst);
+    glass_tasking_wake(self->team, true);
+}
+
+static bool published(void *arg)
+{
+    struct glass_thread *self = arg;
+    return atomic_load_explicit(&self->team->tasking.ws_reduction_ready, memory_order_seq_cst) ==
+           self->task->ws_reduction_seq;
+}
+
+void *glass_workshare_reduction_await(struct glass_thread *self)
+{
+    if (!published(self))
+        glass_task_wait_for(self, self->task, published, self, GLASS_STATE_WAIT_BARRIER_IMPLEMENTATION);
+    return self->team->tasking.ws_reduction_data;
+}

@@ -1,0 +1,149 @@
+/* Explicit tasks, dependences, taskgroups, taskloop planning, host teams and
+ * host target regions: what the ABI layers (GCC's GOMP_*, Clang's __kmpc_*)
+ * and the user API call. Nothing here knows a compiler's data layout.
+ *
+ * Creating a task takes two steps so that each ABI can fill the argument block
+ * its own way: glass_task_new allocates and counts the task, the caller fills
+ * glass_task_args(task), then glass_task_submit registers its dependences and
+ * queues it or runs it at once. */
+#ifndef GLASS_CORE_TASKING_H
+#define GLASS_CORE_TASKING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "team.h"
+
+/* Dependence types (OpenMP 5.1, 2.19.11). */
+enum glass_depend_kind {
+    GLASS_DEPEND_IN,
+    GLASS_DEPEND_OUT,
+    GLASS_DEPEND_INOUT,
+    GLASS_DEPEND_MUTEXINOUTSET,
+    GLASS_DEPEND_INOUTSET,
+};
+
+struct glass_depend {
+    void *addr;
+    enum glass_depend_kind kind;
+};
+
+struct glass_task_options {
+    void (*fn)(void *);
+    size_t arg_size;
+    size_t arg_align;   /* a power of two */
+    size_t ndepend;     /* dependences glass_task_submit will get */
+    int priority;       /* priority clause; 0 without */
+    bool undeferred;    /* if clause false: runs at once, on the encountering thread */
+    bool untied;
+    bool final;         /* final clause true */
+    bool mergeable;
+    bool detach;        /* detach clause: completes once its event is fulfilled too */
+    bool target;        /* a target task (host target region with nowait/depend) */
+    /* A task that runs at once may use the caller's argument block in place
+     * (the caller waits for it); set this when the block must be copied even
+     * then (C++ copy constructors, argument blocks the caller reuses). */
+    bool copy_args;
+};
+
+/* Step 1: a new child of the calling thread's current task, or NULL when its
+ * taskgroup or parallel region is cancelled (the task is then not created).
+ * Its argument block, glass_task_args(), is either `caller_args` itself (the
+ * task will run at once and may use it in place) or fresh storage of
+ * opts->arg_size bytes the caller must fill. */
+struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_task_options *opts,
+                                  void *caller_args);
+
+static inline void *glass_task_args(const struct glass_task *task)
+{
+    return task->fn_data;
+}
+
+/* Step 2: registers the dependences, then queues the task (or leaves it to its
+ * last predecessor) or, for a task that runs at once, waits for its
+ * dependences and runs it. */
+void glass_task_submit(struct glass_thread *self, struct glass_task *task,
+                       const struct glass_depend *deps, size_t ndeps);
+
+/* The event handle of a task created with opts->detach (omp_event_handle_t),
+ * and omp_fulfill_event. Any thread may fulfill, in or outside the team. */
+uintptr_t glass_task_event(struct glass_task *task);
+void glass_task_fulfill(uintptr_t event);
+
+/* Task scheduling points. */
+void glass_task_wait_children(struct glass_thread *self);           /* taskwait */
+void glass_task_wait_depend(struct glass_thread *self,              /* taskwait depend(...) */
+                            const struct glass_depend *deps, size_t ndeps);
+void glass_task_yield(struct glass_thread *self);                   /* taskyield */
+
+/* omp_in_final(). */
+bool glass_task_in_final(struct glass_thread *self);
+
+/* Taskgroup regions of the current task (OpenMP 5.1, 2.12.5). */
+void glass_taskgroup_start(struct glass_thread *self);
+void glass_taskgroup_end(struct glass_thread *self);
+
+/* cancel taskgroup: marks the innermost taskgroup the current task is in
+ * cancelled, so its tasks not yet started are discarded. True when there is
+ * such a taskgroup. The caller checks cancel-var. */
+bool glass_taskgroup_cancel(struct glass_thread *self);
+/* True when that taskgroup (or the parallel region) has been cancelled. */
+bool glass_taskgroup_cancelled(struct glass_thread *self);
+
+/* Task reductions: each taskgroup holds an opaque pointer to the ABI's
+ * reduction data; a nested taskgroup starts with its parent's. The pointer of
+ * the innermost taskgroup of the current task (NULL if none): */
+void *glass_taskgroup_reductions(struct glass_thread *self);
+void glass_taskgroup_set_reductions(struct glass_thread *self, void *reductions);
+
+/* A parallel construct whose implicit tasks all belong to one taskgroup (a
+ * reduction clause with the task modifier): runs the region and, before any
+ * thread starts, makes `taskgroup` the taskgroup of every implicit task. */
+struct glass_taskgroup *glass_taskgroup_create(void *reductions);
+void glass_taskgroup_destroy(struct glass_taskgroup *taskgroup);
+void glass_parallel_in_taskgroup(void (*fn)(void *), void *data, struct glass_parallel_args *args,
+                                 struct glass_taskgroup *taskgroup);
+
+/* Worksharing constructs with a task reduction: every thread starts a
+ * taskgroup for the construct; the first thread to claim the construct
+ * creates the reduction data and publishes it; the others wait for it. */
+void glass_workshare_taskgroup_start(struct glass_thread *self);
+bool glass_workshare_reduction_claim(struct glass_thread *self);
+void glass_workshare_reduction_publish(struct glass_thread *self, void *data);
+void *glass_workshare_reduction_await(struct glass_thread *self);
+
+/* Taskloop (OpenMP 5.1, 2.12.2): how `niters` logical iterations split into
+ * tasks. The first `nbig` tasks get `big` iterations, the others `small`. */
+struct glass_taskloop_plan {
+    uint64_t ntasks;
+    uint64_t nbig;
+    uint64_t big;
+    uint64_t small;
+};
+enum glass_taskloop_split { GLASS_TASKLOOP_DEFAULT, GLASS_TASKLOOP_GRAINSIZE, GLASS_TASKLOOP_NUM_TASKS };
+void glass_taskloop_plan(uint64_t niters, enum glass_taskloop_split split, uint64_t value, bool strict,
+                         unsigned nthreads, struct glass_taskloop_plan *plan);
+
+/* Host teams (OpenMP 5.1, 2.7): the league runs one team after another on the
+ * encountering thread. num_teams 0: nteams-var, else 1; thread_limit 0:
+ * teams-thread-limit-var, else unchanged. */
+void glass_teams_run(struct glass_thread *self, void (*fn)(void *), void *data, unsigned num_teams,
+                     unsigned thread_limit);
+/* The same as a loop the caller drives: with first, starts a league and
+ * returns true for team 0; then returns true once per further team and false
+ * (ending the league) after the last. */
+bool glass_teams_step(struct glass_thread *self, unsigned num_teams, unsigned thread_limit, bool first);
+/* omp_get_num_teams() and omp_get_team_num(). */
+unsigned glass_league_size(struct glass_thread *self);
+unsigned glass_league_num(struct glass_thread *self);
+
+/* Target regions on the host, the only device: device numbers, and running a
+ * region as a new initial task (level 0, a fresh data environment) on the
+ * calling thread. thread_limit 0: no limit from the construct. */
+int glass_target_num_devices(void);
+int glass_target_initial_device(void);
+bool glass_target_device_valid(int device);
+void glass_target_run(struct glass_thread *self, void (*fn)(void *), void *data, unsigned thread_limit);
+
+#endif
