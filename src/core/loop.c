@@ -110,7 +110,8 @@ void glass_loop_prepare(struct glass_team *team, const struct glass_loop_spec *s
     init_loop(ws, spec, &team->master_task.icv, team->nthreads);
 }
 
-bool glass_loop_next(struct glass_thread *self, uint64_t *lo, uint64_t *hi)
+/* Inlined into both entry points below: this is every chunk's path. */
+static inline bool next_chunk(struct glass_thread *self, uint64_t *lo, uint64_t *hi)
 {
     struct glass_task *task = self->task;
     struct glass_loop *loop = &glass_ws_current(self)->loop;
@@ -137,10 +138,15 @@ bool glass_loop_next(struct glass_thread *self, uint64_t *lo, uint64_t *hi)
     return got;
 }
 
+bool glass_loop_next(struct glass_thread *self, uint64_t *lo, uint64_t *hi)
+{
+    return next_chunk(self, lo, hi);
+}
+
 bool glass_loop_next_bounds(struct glass_thread *self, uint64_t *first, uint64_t *end)
 {
     uint64_t lo, hi;
-    if (!glass_loop_next(self, &lo, &hi))
+    if (!next_chunk(self, &lo, &hi))
         return false;
     const struct glass_loop *loop = &self->task->ws->loop;
     *first = loop->start + lo * loop->incr;

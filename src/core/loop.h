@@ -60,7 +60,20 @@ void glass_loop_finish_chunk(struct glass_thread *self);
 /* Claims of each schedule (loop_schedule.c); the ring entry is set up. */
 bool glass_loop_claim_static(struct glass_loop *loop, struct glass_task *task, unsigned nthreads,
                              unsigned num, uint64_t *lo, uint64_t *hi);
-bool glass_loop_claim_dynamic(struct glass_loop *loop, uint64_t *lo, uint64_t *hi);
+bool glass_loop_claim_dynamic_exact(struct glass_loop *loop, uint64_t *lo, uint64_t *hi);
+
+static inline bool glass_loop_claim_dynamic(struct glass_loop *loop, uint64_t *lo, uint64_t *hi)
+{
+    if (__builtin_expect(!loop->claim_by_add, 0))
+        return glass_loop_claim_dynamic_exact(loop, lo, hi);
+    /* The hot path: one fetch-add, no lock. */
+    uint64_t first = atomic_fetch_add_explicit(&loop->next, loop->chunk, memory_order_relaxed);
+    if (first >= loop->count)
+        return false;
+    *lo = first;
+    *hi = loop->count - first > loop->chunk ? first + loop->chunk : loop->count;
+    return true;
+}
 bool glass_loop_claim_guided(struct glass_loop *loop, unsigned nthreads, uint64_t *lo, uint64_t *hi);
 
 /* Thread that runs logical iteration `index` under a static schedule. */

@@ -56,19 +56,11 @@ bool glass_loop_claim_static(struct glass_loop *loop, struct glass_task *task, u
     return true;
 }
 
-bool glass_loop_claim_dynamic(struct glass_loop *loop, uint64_t *lo, uint64_t *hi)
+/* Dynamic chunks so large that overshooting `next` could wrap: claim
+ * exactly (the fetch-add fast path is in loop.h). */
+bool glass_loop_claim_dynamic_exact(struct glass_loop *loop, uint64_t *lo, uint64_t *hi)
 {
     uint64_t count = loop->count, chunk = loop->chunk;
-    if (__builtin_expect(loop->claim_by_add, 1)) {
-        /* The hot path: one fetch-add, no lock. */
-        uint64_t first = atomic_fetch_add_explicit(&loop->next, chunk, memory_order_relaxed);
-        if (first >= count)
-            return false;
-        *lo = first;
-        *hi = count - first > chunk ? first + chunk : count;
-        return true;
-    }
-    /* Chunks so large that overshooting could wrap: claim exactly. */
     uint64_t first = atomic_load_explicit(&loop->next, memory_order_relaxed);
     uint64_t last;
     do {

@@ -51,6 +51,6 @@ void glass_ordered_pass(struct glass_thread *self, struct glass_loop *loop)
     atomic_store_explicit(&loop->ordered_done, task->ws_chunk_hi, memory_order_release);
     /* The next chunk's owner may pass its own turn on before this bump is
      * done, hence the bump that tolerates several advancers. */
-    glass_ws_gen_bump(&loop->ordered_gen);
+    glass_gen_advance_shared(&loop->ordered_gen);
     task->ws_chunk_ordered = false;
 }

@@ -69,6 +69,13 @@ void glass_gen_advance(_Atomic unsigned *word)
         glass_futex_wake(word, INT_MAX);
 }
 
+void glass_gen_advance_shared(_Atomic unsigned *word)
+{
+    unsigned old = atomic_fetch_add_explicit(word, GLASS_GEN_STEP, memory_order_acq_rel);
+    if (old & GLASS_GEN_SLEEPERS)
+        glass_gen_poke(word);
+}
+
 void glass_gen_poke(_Atomic unsigned *word)
 {
     unsigned old = atomic_fetch_and_explicit(word, ~GLASS_GEN_SLEEPERS, memory_order_acq_rel);

@@ -28,6 +28,10 @@ void glass_gen_wait(_Atomic unsigned *word, unsigned gen, bool (*cond)(void *), 
  * only advancer of this word at this moment. */
 void glass_gen_advance(_Atomic unsigned *word);
 
+/* Advance when several threads may advance the same word concurrently (one
+ * fetch-add, then a wake if anyone sleeps). */
+void glass_gen_advance_shared(_Atomic unsigned *word);
+
 /* Wake every sleeper without advancing (used when `cond` became true). */
 void glass_gen_poke(_Atomic unsigned *word);
 

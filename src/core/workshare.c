@@ -30,13 +30,6 @@ void glass_ws_ring_init(struct glass_ws_ring *ring, unsigned nthreads)
     atomic_store_explicit(&ring->single_winner, 0, memory_order_relaxed);
 }
 
-void glass_ws_gen_bump(_Atomic unsigned *word)
-{
-    unsigned old = atomic_fetch_add_explicit(word, GLASS_GEN_STEP, memory_order_acq_rel);
-    if (old & GLASS_GEN_SLEEPERS)
-        glass_gen_poke(word);
-}
-
 /* Waits until *value reaches `target`, sleeping on the generation word the
  * writer advances after storing it. */
 static void wait_for_construct(struct glass_thread *self, _Atomic unsigned long *value,
@@ -130,15 +123,11 @@ struct glass_ws *glass_ws_prepare_first(struct glass_team *team)
     return ws;
 }
 
-struct glass_ws *glass_ws_current(struct glass_thread *self)
+struct glass_ws *glass_ws_join_first(struct glass_thread *self)
 {
     struct glass_task *task = self->task;
-    if (__builtin_expect(task->ws_count == 0, 0)) {
-        /* Only a combined construct lets a thread call in without starting
-         * the construct: join the prepared first one. */
-        task->ws_count = 1;
-        reset_task_progress(task, &self->team->ws.slots[0]);
-    }
+    task->ws_count = 1;
+    reset_task_progress(task, &self->team->ws.slots[0]);
     return task->ws;
 }
 
@@ -170,8 +159,9 @@ void glass_ws_end(struct glass_thread *self, bool nowait)
 
 bool glass_ws_end_cancellable(struct glass_thread *self)
 {
-    /* A cancelled loop may leave chunks nobody runs, so an ordered chunk is
-     * not waited for here. */
+    /* Loops with an ordered clause cannot be cancelled (OpenMP 5.1, 2.20.1),
+     * and a cancelled loop may leave chunks nobody runs: never wait for an
+     * ordered turn here. */
     self->task->ws_chunk_ordered = false;
     glass_ws_leave(self);
     return glass_team_barrier_cancellable(self);

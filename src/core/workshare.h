@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "thread.h"
+
 #define GLASS_WS_RING 8
 
 struct glass_team;
@@ -108,7 +110,16 @@ struct glass_ws *glass_ws_prepare_first(struct glass_team *team);
 
 /* The construct the calling implicit task is in; joins the prepared first
  * construct of a combined region on first use. */
-struct glass_ws *glass_ws_current(struct glass_thread *self);
+struct glass_ws *glass_ws_join_first(struct glass_thread *self);
+
+static inline struct glass_ws *glass_ws_current(struct glass_thread *self)
+{
+    /* Only a combined construct lets a thread call in without starting the
+     * construct first. */
+    if (__builtin_expect(self->task->ws_count == 0, 0))
+        return glass_ws_join_first(self);
+    return self->task->ws;
+}
 
 /* Leaves the current construct (nowait). */
 void glass_ws_leave(struct glass_thread *self);
@@ -117,10 +128,5 @@ void glass_ws_leave(struct glass_thread *self);
  * nowait. The cancellable form returns true when the region was cancelled. */
 void glass_ws_end(struct glass_thread *self, bool nowait);
 bool glass_ws_end_cancellable(struct glass_thread *self);
-
-/* Advances a generation word that several threads may advance at once (unlike
- * glass_gen_advance, which needs a single advancer): fetch-add never loses a
- * step, and sleepers are woken through glass_gen_poke. */
-void glass_ws_gen_bump(_Atomic unsigned *word);
 
 #endif

@@ -41,7 +41,10 @@ GLASS_EXPORT void GOMP_doacross_ull_post(unsigned long long *counts)
     unsigned dims = glass_doacross_dims(self);
     if (!dims)
         return;
-    glass_doacross_post(self, (const uint64_t *)counts);
+    uint64_t iteration[dims];
+    for (unsigned d = 0; d < dims; d++)
+        iteration[d] = counts[d];
+    glass_doacross_post(self, iteration);
 }
 
 GLASS_EXPORT void GOMP_doacross_ull_wait(unsigned long long first, ...)

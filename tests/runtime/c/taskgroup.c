@@ -4,7 +4,7 @@
 // taskgroup but not necessarily after a taskwait of its parent's parent.
 // RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
 // RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
-// CHECK-COUNT-4: taskgroup descendants=1110 inner=ok outer=ok
+// CHECK-COUNT-4: taskgroup descendants=3000 inner=ok outer=ok
 #include <omp.h>
 #include <stdio.h>
 
@@ -61,7 +61,7 @@ int main(void)
                 (void)mark;
             }
         }
-        outer_ok = __atomic_load_n(&done, __ATOMIC_SEQ_CST) == 1110;
+        outer_ok = __atomic_load_n(&done, __ATOMIC_SEQ_CST) == 3000;
     }
     printf("taskgroup descendants=%d inner=%s outer=%s\n", done, inner_ok ? "ok" : "WRONG", outer_ok ? "ok" : "WRONG");
     return !(outer_ok && inner_ok);
