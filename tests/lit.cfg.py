@@ -16,7 +16,17 @@ if not build_dir:
     build_dir = os.path.join(os.path.dirname(config.test_source_root), "build")
 build_dir = os.path.abspath(build_dir)
 lib_dir = os.path.join(build_dir, "lib")
-config.test_exec_root = os.path.join(build_dir, "tests")
+
+# Which compiler builds the runtime tests: gcc (the default) or clang, with
+# --param compiler=clang. Each gets its own exec root so that both runs can
+# share a build directory. Tests that only make sense with GCC (they call
+# GOMP_* directly, use gfortran or GCC-only syntax) say "REQUIRES: gcc".
+compiler = lit_config.params.get("compiler", "gcc")
+if compiler not in ("gcc", "clang"):
+    lit_config.fatal("compiler must be gcc or clang, not %r" % compiler)
+config.name = "glass-" + compiler
+config.test_exec_root = os.path.join(build_dir, "tests" if compiler == "gcc" else "tests-clang")
+config.available_features.add(compiler)
 
 llvm_bin = os.popen("llvm-config-14 --bindir").read().strip() or "/usr/lib/llvm-14/bin"
 filecheck = os.path.join(llvm_bin, "FileCheck")
@@ -31,6 +41,9 @@ config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
 flags = "-fopenmp -O2 -g -Wall"
 config.substitutions.append(("%libdir", lib_dir))
 config.substitutions.append(("%srcroot", os.path.dirname(config.test_source_root)))
+cc, cxx = ("gcc", "g++") if compiler == "gcc" else ("clang", "clang++")
+config.substitutions.append(("%omp-cc", cc + " " + flags))
+config.substitutions.append(("%omp-cxx", cxx + " " + flags))
 config.substitutions.append(("%gcc-omp", "gcc " + flags))
 config.substitutions.append(("%gxx-omp", "g++ " + flags))
 config.substitutions.append(("%gfortran-omp", "gfortran " + flags))
@@ -40,8 +53,14 @@ config.substitutions.append(("%FileCheck", filecheck))
 config.substitutions.append(("%not", os.path.join(llvm_bin, "not")))
 config.substitutions.append(("FileCheck", filecheck))
 config.substitutions.append(("%system-libgomp", os.popen("gcc -print-file-name=libgomp.so.1").read().strip()))
+# LLVM's own libomp: the reference for the Clang ABI's symbols, and what the
+# clang driver links against.
+llvm_lib = os.popen("llvm-config-14 --libdir").read().strip() or "/usr/lib/llvm-14/lib"
+config.substitutions.append(("%libomp5", os.path.join(llvm_lib, "libomp.so.5")))
 
 if shutil.which("gfortran"):
     config.available_features.add("gfortran")
+# "clang-available": clang is installed (tests that run it explicitly, in
+# either run); the "clang" feature says the run compiles with it.
 if shutil.which("clang"):
-    config.available_features.add("clang")
+    config.available_features.add("clang-available")

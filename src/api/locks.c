@@ -15,6 +15,7 @@
 #include "../core/lock.h"
 #include "../core/runtime.h"
 #include "../core/thread.h"
+#include "../ompt/events.h"
 
 /* `impl` becomes `name` (C) and `name_` (Fortran), each in both versions. */
 #define PUBLISH(impl, name)                               \
@@ -30,7 +31,8 @@ typedef int sync_hint;
 
 GLASS_EXPORT void glass_api_init_lock(struct glass_lock *lock)
 {
-    glass_lock_init(lock);
+    GLASS_OMPT_ENTRY();
+    glass_user_lock_init(lock, GLASS_SYNC_HINT_NONE, __builtin_return_address(0));
 }
 PUBLISH(glass_api_init_lock, omp_init_lock);
 
@@ -38,13 +40,14 @@ PUBLISH(glass_api_init_lock, omp_init_lock);
  * without a system call. Not in GCC 12's libgomp: for the Clang ABI. */
 GLASS_EXPORT void omp_init_lock_with_hint(struct glass_lock *lock, sync_hint hint)
 {
-    (void)hint;
-    glass_lock_init(lock);
+    GLASS_OMPT_ENTRY();
+    glass_user_lock_init(lock, (unsigned)hint, __builtin_return_address(0));
 }
 
 GLASS_EXPORT void glass_api_destroy_lock(struct glass_lock *lock)
 {
-    enum glass_lock_status status = glass_lock_destroy(lock);
+    GLASS_OMPT_ENTRY();
+    enum glass_lock_status status = glass_user_lock_destroy(lock, __builtin_return_address(0));
     if (status == GLASS_LOCK_HELD)
         glass_warn("omp_destroy_lock: lock %p is still set; it was not destroyed", (void *)lock);
     else if (status == GLASS_LOCK_DESTROYED)
@@ -54,7 +57,8 @@ PUBLISH(glass_api_destroy_lock, omp_destroy_lock);
 
 GLASS_EXPORT void glass_api_set_lock(struct glass_lock *lock)
 {
-    switch (glass_lock_acquire(glass_self(), lock, GLASS_STATE_WAIT_LOCK)) {
+    GLASS_OMPT_ENTRY();
+    switch (glass_user_lock_set(glass_self(), lock, __builtin_return_address(0))) {
     case GLASS_LOCK_OK:
         return;
     case GLASS_LOCK_OWNED_BY_SELF:
@@ -71,7 +75,8 @@ PUBLISH(glass_api_set_lock, omp_set_lock);
 
 GLASS_EXPORT void glass_api_unset_lock(struct glass_lock *lock)
 {
-    enum glass_lock_status status = glass_lock_release(glass_self(), lock);
+    GLASS_OMPT_ENTRY();
+    enum glass_lock_status status = glass_user_lock_unset(glass_self(), lock, __builtin_return_address(0));
     if (status == GLASS_LOCK_DESTROYED)
         glass_warn("omp_unset_lock: lock %p was destroyed; ignored", (void *)lock);
     else if (status != GLASS_LOCK_OK)
@@ -81,7 +86,8 @@ PUBLISH(glass_api_unset_lock, omp_unset_lock);
 
 GLASS_EXPORT int glass_api_test_lock(struct glass_lock *lock)
 {
-    enum glass_lock_status status = glass_lock_try(glass_self(), lock);
+    GLASS_OMPT_ENTRY();
+    enum glass_lock_status status = glass_user_lock_test(glass_self(), lock, __builtin_return_address(0));
     if (status == GLASS_LOCK_DESTROYED)
         glass_warn("omp_test_lock: lock %p was destroyed", (void *)lock);
     return status == GLASS_LOCK_OK;
@@ -92,19 +98,21 @@ PUBLISH(glass_api_test_lock, omp_test_lock);
 
 GLASS_EXPORT void glass_api_init_nest_lock(struct glass_nest_lock *lock)
 {
-    glass_nest_lock_init(lock);
+    GLASS_OMPT_ENTRY();
+    glass_user_nest_lock_init(lock, GLASS_SYNC_HINT_NONE, __builtin_return_address(0));
 }
 PUBLISH(glass_api_init_nest_lock, omp_init_nest_lock);
 
 GLASS_EXPORT void omp_init_nest_lock_with_hint(struct glass_nest_lock *lock, sync_hint hint)
 {
-    (void)hint;
-    glass_nest_lock_init(lock);
+    GLASS_OMPT_ENTRY();
+    glass_user_nest_lock_init(lock, (unsigned)hint, __builtin_return_address(0));
 }
 
 GLASS_EXPORT void glass_api_destroy_nest_lock(struct glass_nest_lock *lock)
 {
-    enum glass_lock_status status = glass_nest_lock_destroy(lock);
+    GLASS_OMPT_ENTRY();
+    enum glass_lock_status status = glass_user_nest_lock_destroy(lock, __builtin_return_address(0));
     if (status == GLASS_LOCK_HELD)
         glass_warn("omp_destroy_nest_lock: lock %p is still set; it was not destroyed", (void *)lock);
     else if (status == GLASS_LOCK_DESTROYED)
@@ -114,7 +122,8 @@ PUBLISH(glass_api_destroy_nest_lock, omp_destroy_nest_lock);
 
 GLASS_EXPORT void glass_api_set_nest_lock(struct glass_nest_lock *lock)
 {
-    enum glass_lock_status status = glass_nest_lock_acquire(glass_self(), lock);
+    GLASS_OMPT_ENTRY();
+    enum glass_lock_status status = glass_user_nest_lock_set(glass_self(), lock, __builtin_return_address(0));
     if (status == GLASS_LOCK_DESTROYED)
         glass_fatal("omp_set_nest_lock: lock %p was destroyed", (void *)lock);
     else if (status != GLASS_LOCK_OK)
@@ -124,7 +133,8 @@ PUBLISH(glass_api_set_nest_lock, omp_set_nest_lock);
 
 GLASS_EXPORT void glass_api_unset_nest_lock(struct glass_nest_lock *lock)
 {
-    if (glass_nest_lock_release(glass_self(), lock) != GLASS_LOCK_OK)
+    GLASS_OMPT_ENTRY();
+    if (glass_user_nest_lock_unset(glass_self(), lock, __builtin_return_address(0)) != GLASS_LOCK_OK)
         glass_warn("omp_unset_nest_lock: lock %p is not set by the calling task; ignored",
                    (void *)lock);
 }
@@ -133,6 +143,7 @@ PUBLISH(glass_api_unset_nest_lock, omp_unset_nest_lock);
 /* The new nesting count, 0 when another task holds the lock (3.9.6). */
 GLASS_EXPORT int glass_api_test_nest_lock(struct glass_nest_lock *lock)
 {
-    return (int)glass_nest_lock_try(glass_self(), lock);
+    GLASS_OMPT_ENTRY();
+    return (int)glass_user_nest_lock_test(glass_self(), lock, __builtin_return_address(0));
 }
 PUBLISH(glass_api_test_nest_lock, omp_test_nest_lock);

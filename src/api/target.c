@@ -58,8 +58,8 @@ static void copy_rect(char *dst, const char *src, size_t element_size, int dims,
         src_slice *= src_dimensions[i];
     }
     for (size_t j = 0; j < volume[0]; j++)
-        copy_rect(dst + (dst_offsets[0] + j) * dst_slice, src + (src_offsets[0] + j) * src_slice, element_size,
-                  dims - 1, volume + 1, dst_offsets + 1, src_offsets + 1, dst_dimensions + 1,
+        copy_rect(dst + (dst_offsets[0] + j) * dst_slice, src + (src_offsets[0] + j) * src_slice,
+                  element_size, dims - 1, volume + 1, dst_offsets + 1, src_offsets + 1, dst_dimensions + 1,
                   src_dimensions + 1);
 }
 

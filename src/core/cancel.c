@@ -2,9 +2,47 @@
  * the protocol is described in cancel.h. */
 #include "cancel.h"
 
+#include "../ompt/events.h"
 #include "globals.h"
 
-bool glass_cancel(struct glass_thread *self, enum glass_cancel_kind kind)
+/* ompt_cancel_flag_t bit of a construct kind (loop and sections differ). */
+static int ompt_construct_flag(enum glass_cancel_kind kind)
+{
+    switch (kind) {
+    case GLASS_CANCEL_PARALLEL:
+        return GLASS_CANCEL_FLAG_PARALLEL;
+    case GLASS_CANCEL_LOOP:
+        return GLASS_CANCEL_FLAG_LOOP;
+    case GLASS_CANCEL_SECTIONS:
+        return GLASS_CANCEL_FLAG_SECTIONS;
+    case GLASS_CANCEL_TASKGROUP:
+        return GLASS_CANCEL_FLAG_TASKGROUP;
+    }
+    return 0;
+}
+
+static bool cancel(struct glass_thread *self, enum glass_cancel_kind kind);
+static bool cancellation_point(struct glass_thread *self, enum glass_cancel_kind kind);
+
+bool glass_cancel_at(struct glass_thread *self, enum glass_cancel_kind kind, const void *codeptr)
+{
+    bool activated = cancel(self, kind);
+    if (activated)
+        GLASS_OMPT_EMIT(cancel, &self->task->tool_data, ompt_construct_flag(kind) | GLASS_CANCEL_FLAG_ACTIVATED,
+                        codeptr);
+    return activated;
+}
+
+bool glass_cancellation_point_at(struct glass_thread *self, enum glass_cancel_kind kind, const void *codeptr)
+{
+    bool detected = cancellation_point(self, kind);
+    if (detected)
+        GLASS_OMPT_EMIT(cancel, &self->task->tool_data, ompt_construct_flag(kind) | GLASS_CANCEL_FLAG_DETECTED,
+                        codeptr);
+    return detected;
+}
+
+static bool cancel(struct glass_thread *self, enum glass_cancel_kind kind)
 {
     /* 2.20.1: with cancel-var false the cancel construct is ignored. */
     if (!glass_globals.cancellation)
@@ -32,7 +70,7 @@ bool glass_cancel(struct glass_thread *self, enum glass_cancel_kind kind)
     return false;
 }
 
-bool glass_cancellation_point(struct glass_thread *self, enum glass_cancel_kind kind)
+static bool cancellation_point(struct glass_thread *self, enum glass_cancel_kind kind)
 {
     if (!glass_globals.cancellation)
         return false;

@@ -25,16 +25,30 @@
 /* The cancel construct: activates cancellation of the innermost region of
  * `kind`. True when the encountering task must continue at the end of that
  * region; false when cancel-var is false (the construct is then ignored). */
-bool glass_cancel(struct glass_thread *self, enum glass_cancel_kind kind);
+bool glass_cancel_at(struct glass_thread *self, enum glass_cancel_kind kind, const void *codeptr);
 
 /* The cancellation point construct: true when cancellation of the innermost
  * region of `kind` has been activated. */
-bool glass_cancellation_point(struct glass_thread *self, enum glass_cancel_kind kind);
+bool glass_cancellation_point_at(struct glass_thread *self, enum glass_cancel_kind kind, const void *codeptr);
+
+/* The same where the user's call site is unknown (codeptr NULL in OMPT events). */
+static inline bool glass_cancel(struct glass_thread *self, enum glass_cancel_kind kind)
+{
+    return glass_cancel_at(self, kind, NULL);
+}
+
+static inline bool glass_cancellation_point(struct glass_thread *self, enum glass_cancel_kind kind)
+{
+    return glass_cancellation_point_at(self, kind, NULL);
+}
 
 /* A team barrier that is a cancellation point for the parallel region: true
  * when the region has been cancelled (the caller then goes to its end).
  * glass_team_barrier_cancellable (team.h) is this with the state of an implicit
  * worksharing barrier. */
-bool glass_team_barrier_cancellable_as(struct glass_thread *self, enum glass_state wait_state);
+static inline bool glass_team_barrier_cancellable_as(struct glass_thread *self, enum glass_state wait_state)
+{
+    return glass_team_barrier_cancellable_at(self, wait_state, NULL);
+}
 
 #endif

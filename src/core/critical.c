@@ -1,5 +1,6 @@
 /* The locks behind the critical construct (OpenMP 5.1, 2.19.1) and behind
  * atomic updates that the compiler cannot do in one instruction (2.19.7). */
+#include "../ompt/events.h"
 #include "lock.h"
 #include "runtime.h"
 #include "thread.h"
@@ -10,44 +11,54 @@ static struct glass_lock unnamed_critical;
  * critical ones so an atomic update inside a critical region cannot deadlock. */
 static struct glass_lock atomic_lock;
 
-static void enter(struct glass_lock *lock, enum glass_state wait_state, const char *what)
+/* `kind` is the ompt_mutex_t the OMPT events report; the lock's address is
+ * their wait id. */
+static void enter(struct glass_lock *lock, enum glass_state wait_state, int kind, unsigned hint,
+                  const void *codeptr, const char *what)
 {
     struct glass_thread *self = glass_self();
+    GLASS_OMPT_EMIT(mutex_acquire, kind, hint, GLASS_MUTEX_IMPL_FUTEX, lock, codeptr);
     enum glass_lock_status status = glass_lock_acquire(self, lock, wait_state);
     if (__builtin_expect(status != GLASS_LOCK_OK, 0))
         glass_fatal("%s %p entered again by the task that is already inside it: deadlock "
                     "(a critical region must not be nested in one with the same name)",
                     what, (void *)lock);
+    GLASS_OMPT_EMIT(mutex_acquired, kind, lock, codeptr);
 }
 
-static void leave(struct glass_lock *lock, const char *what)
+static void leave(struct glass_lock *lock, int kind, const void *codeptr, const char *what)
 {
-    if (__builtin_expect(glass_lock_release(glass_self(), lock) != GLASS_LOCK_OK, 0))
+    if (__builtin_expect(glass_lock_release(glass_self(), lock) != GLASS_LOCK_OK, 0)) {
         glass_warn("leaving %s %p that the calling task did not enter; ignored", what, (void *)lock);
+        return;
+    }
+    GLASS_OMPT_EMIT(mutex_released, kind, lock, codeptr);
 }
 
-void glass_critical_enter(struct glass_lock *lock)
+void glass_critical_enter_at(struct glass_lock *lock, unsigned hint, const void *codeptr)
 {
     if (lock)
-        enter(lock, GLASS_STATE_WAIT_CRITICAL, "named critical construct");
+        enter(lock, GLASS_STATE_WAIT_CRITICAL, GLASS_MUTEX_CRITICAL, hint, codeptr, "named critical construct");
     else
-        enter(&unnamed_critical, GLASS_STATE_WAIT_CRITICAL, "unnamed critical construct");
+        enter(&unnamed_critical, GLASS_STATE_WAIT_CRITICAL, GLASS_MUTEX_CRITICAL, hint, codeptr,
+              "unnamed critical construct");
 }
 
-void glass_critical_exit(struct glass_lock *lock)
+void glass_critical_exit_at(struct glass_lock *lock, const void *codeptr)
 {
     if (lock)
-        leave(lock, "named critical construct");
+        leave(lock, GLASS_MUTEX_CRITICAL, codeptr, "named critical construct");
     else
-        leave(&unnamed_critical, "unnamed critical construct");
+        leave(&unnamed_critical, GLASS_MUTEX_CRITICAL, codeptr, "unnamed critical construct");
 }
 
-void glass_atomic_enter(void)
+void glass_atomic_enter_at(const void *codeptr)
 {
-    enter(&atomic_lock, GLASS_STATE_WAIT_ATOMIC, "atomic region");
+    enter(&atomic_lock, GLASS_STATE_WAIT_ATOMIC, GLASS_MUTEX_ATOMIC, GLASS_SYNC_HINT_NONE, codeptr,
+          "atomic region");
 }
 
-void glass_atomic_exit(void)
+void glass_atomic_exit_at(const void *codeptr)
 {
-    leave(&atomic_lock, "atomic region");
+    leave(&atomic_lock, GLASS_MUTEX_ATOMIC, codeptr, "atomic region");
 }

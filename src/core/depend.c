@@ -302,22 +302,24 @@ void glass_depend_release(struct glass_thread *self, struct glass_task *task, bo
     for (unsigned i = 0; i < node->nentries; i++)
         if (node->entries[i].record)
             unlink_entry(map, &node->entries[i]);
-    /* The ready successors are gathered at the front of the same array. */
+    /* The ready successors to queue are gathered at the front of the same
+     * array. An included one is run by its encountering thread, which waits
+     * for it and may free it as soon as the count is 0: decide before. */
+    bool wake_included = false;
     for (unsigned i = 0; i < node->nsuccessors; i++) {
         struct glass_task *successor = node->successors[i];
-        if (atomic_fetch_sub_explicit(&successor->depend->pending, 1, memory_order_seq_cst) == 1)
-            node->successors[nready++] = successor;
+        bool included = successor->included;
+        if (atomic_fetch_sub_explicit(&successor->depend->pending, 1, memory_order_seq_cst) == 1) {
+            if (included)
+                wake_included = true;
+            else
+                node->successors[nready++] = successor;
+        }
     }
     pthread_mutex_unlock(&map->lock);
 
-    bool wake_included = false;
-    for (unsigned i = 0; i < nready; i++) {
-        struct glass_task *successor = node->successors[i];
-        if (successor->included)
-            wake_included = true; /* its encountering thread waits for it */
-        else
-            glass_task_enqueue(self, successor, foreign);
-    }
+    for (unsigned i = 0; i < nready; i++)
+        glass_task_enqueue(self, node->successors[i], foreign);
     if (wake_included)
         glass_tasking_wake(task->team, true);
     if (node->successors != node->inline_successors)

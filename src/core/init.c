@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../ompt/hooks.h"
 #include "affinity.h"
 #include "env.h"
 #include "globals.h"
@@ -70,6 +71,8 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 void glass_initialize(void)
 {
     pthread_once(&init_once, initialize_once);
+    /* Outside the once-block: the tool's initializer may call OpenMP routines. */
+    glass_ompt_initialize();
 }
 
 /* Environment errors and OMP_DISPLAY_ENV are reported when the library loads,

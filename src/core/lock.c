@@ -9,6 +9,7 @@
  * whether others still sleep and its own release must then wake the next. */
 #include "lock.h"
 
+#include "../ompt/events.h"
 #include "../platform/futex.h"
 #include "task.h"
 #include "thread.h"
@@ -96,17 +97,14 @@ static enum glass_lock_status acquire_contended(struct glass_thread *self, struc
             break;
         }
         if (!waited) {
-            self->wait_id = lock;
-            glass_set_state(self, wait_state);
+            glass_wait_begin(self, wait_state, lock);
             waited = true;
         }
         glass_gen_wait(&lock->word, owner_of(value), NULL, NULL);
     }
 
-    if (waited) {
-        glass_set_state(self, previous_state);
-        self->wait_id = previous_wait_id;
-    }
+    if (waited)
+        glass_wait_end(self, previous_state, previous_wait_id);
     return status;
 }
 

@@ -66,13 +66,55 @@ unsigned glass_nest_lock_try(struct glass_thread *self, struct glass_nest_lock *
 enum glass_lock_status glass_nest_lock_release(struct glass_thread *self, struct glass_nest_lock *lock);
 
 /* The critical construct (2.19.1): `lock` is the construct's name variable, used
- * in place; NULL for the unnamed critical, which has one process-wide lock. */
-void glass_critical_enter(struct glass_lock *lock);
-void glass_critical_exit(struct glass_lock *lock);
+ * in place; NULL for the unnamed critical, which has one process-wide lock.
+ * `hint` (an omp_sync_hint_t) and `codeptr` (the user's call site, NULL when
+ * unknown) are what OMPT's mutex events report. */
+void glass_critical_enter_at(struct glass_lock *lock, unsigned hint, const void *codeptr);
+void glass_critical_exit_at(struct glass_lock *lock, const void *codeptr);
 
 /* Atomic updates the compiler cannot do with one instruction: one process-wide
  * lock. */
-void glass_atomic_enter(void);
-void glass_atomic_exit(void);
+void glass_atomic_enter_at(const void *codeptr);
+void glass_atomic_exit_at(const void *codeptr);
+
+static inline void glass_critical_enter(struct glass_lock *lock)
+{
+    glass_critical_enter_at(lock, GLASS_SYNC_HINT_NONE, (const void *)0);
+}
+
+static inline void glass_critical_exit(struct glass_lock *lock)
+{
+    glass_critical_exit_at(lock, (const void *)0);
+}
+
+static inline void glass_atomic_enter(void)
+{
+    glass_atomic_enter_at((const void *)0);
+}
+
+static inline void glass_atomic_exit(void)
+{
+    glass_atomic_exit_at((const void *)0);
+}
+
+/* The lock routines as the program calls them (3.9): the operations above
+ * plus their OMPT events (lock_user.c). `hint` is an omp_sync_hint_t,
+ * `codeptr` the user's call site. The results are those of the operations. */
+void glass_user_lock_init(struct glass_lock *lock, unsigned hint, const void *codeptr);
+enum glass_lock_status glass_user_lock_destroy(struct glass_lock *lock, const void *codeptr);
+enum glass_lock_status glass_user_lock_set(struct glass_thread *self, struct glass_lock *lock,
+                                           const void *codeptr);
+enum glass_lock_status glass_user_lock_unset(struct glass_thread *self, struct glass_lock *lock,
+                                             const void *codeptr);
+enum glass_lock_status glass_user_lock_test(struct glass_thread *self, struct glass_lock *lock,
+                                            const void *codeptr);
+void glass_user_nest_lock_init(struct glass_nest_lock *lock, unsigned hint, const void *codeptr);
+enum glass_lock_status glass_user_nest_lock_destroy(struct glass_nest_lock *lock, const void *codeptr);
+enum glass_lock_status glass_user_nest_lock_set(struct glass_thread *self, struct glass_nest_lock *lock,
+                                                const void *codeptr);
+enum glass_lock_status glass_user_nest_lock_unset(struct glass_thread *self, struct glass_nest_lock *lock,
+                                                  const void *codeptr);
+unsigned glass_user_nest_lock_test(struct glass_thread *self, struct glass_nest_lock *lock,
+                                   const void *codeptr);
 
 #endif

@@ -2,6 +2,7 @@
  * of each schedule are in loop_schedule.c. */
 #include "loop.h"
 
+#include "../ompt/events.h"
 #include "doacross.h"
 #include "icv.h"
 #include "ordered.h"
@@ -99,8 +100,11 @@ void glass_loop_start(struct glass_thread *self, const struct glass_loop_spec *s
                 glass_doacross_create(&ws->loop, spec->doacross_dims, spec->doacross_counts, nthreads);
         glass_ws_publish(self);
     }
+    struct glass_ws *ws = self->task->ws;
+    GLASS_OMPT_EMIT(work, glass_ompt_work_type(ws), GLASS_SCOPE_BEGIN, &self->team->tool_data,
+                    &self->task->tool_data, ws->loop.count, spec->codeptr);
     if (mem)
-        *mem = self->task->ws->mem;
+        *mem = ws->mem;
 }
 
 void glass_loop_prepare(struct glass_team *team, const struct glass_loop_spec *spec)
@@ -108,6 +112,18 @@ void glass_loop_prepare(struct glass_team *team, const struct glass_loop_spec *s
     struct glass_ws *ws = glass_ws_prepare_first(team);
     /* The implicit tasks' ICVs: those the loop binds to. */
     init_loop(ws, spec, &team->master_task.icv, team->nthreads);
+}
+
+/* OMPT dispatch of a loop chunk (OpenMP 5.2 ws_loop_chunk): logical
+ * iterations, as ompt_dispatch_iteration numbers them. Sections report their
+ * own dispatch (sections.c). */
+static __attribute__((noinline)) void report_chunk(struct glass_thread *self, uint64_t lo, uint64_t hi)
+{
+    if (self->task->ws->kind != GLASS_WS_LOOP)
+        return;
+    struct glass_dispatch_chunk chunk = {.start = lo, .iterations = hi - lo};
+    glass_ompt_emit_dispatch(&self->team->tool_data, &self->task->tool_data, GLASS_DISPATCH_WS_LOOP_CHUNK,
+                             (glass_tool_data){.ptr = &chunk});
 }
 
 /* Inlined into both entry points below: this is every chunk's path. */
@@ -134,6 +150,8 @@ static inline bool next_chunk(struct glass_thread *self, uint64_t *lo, uint64_t 
         task->ws_chunk_lo = *lo;
         task->ws_chunk_hi = *hi;
         task->ws_chunk_ordered = loop->ordered;
+        if (GLASS_OMPT_ON(dispatch))
+            report_chunk(self, *lo, *hi);
     }
     return got;
 }

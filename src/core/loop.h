@@ -31,6 +31,7 @@ struct glass_loop_spec {
     const uint64_t *doacross_counts; /* iterations of each of the n loops */
     size_t mem_size;           /* size of the team-shared scratch (see glass_loop_start) */
     bool sections;             /* a sections construct: one iteration per section */
+    const void *codeptr;       /* user call site, for tools (NULL: unknown) */
 };
 
 /* Iterations of `for (v = start; v < end (or > end); v += incr)`. */

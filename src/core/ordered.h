@@ -6,9 +6,20 @@
 struct glass_thread;
 struct glass_loop;
 
-/* Start and end of an ordered region in the current loop iteration. */
-void glass_ordered_begin(struct glass_thread *self);
-void glass_ordered_end(struct glass_thread *self);
+/* Start and end of an ordered region in the current loop iteration.
+ * `codeptr` is the user's call site for the OMPT mutex events (NULL: unknown). */
+void glass_ordered_begin_at(struct glass_thread *self, const void *codeptr);
+void glass_ordered_end_at(struct glass_thread *self, const void *codeptr);
+
+static inline void glass_ordered_begin(struct glass_thread *self)
+{
+    glass_ordered_begin_at(self, (const void *)0);
+}
+
+static inline void glass_ordered_end(struct glass_thread *self)
+{
+    glass_ordered_end_at(self, (const void *)0);
+}
 
 /* The calling thread is done with its current chunk: wait for the chunk's
  * turn if it has not come yet, then give the turn to the next chunk. */

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../ompt/events.h"
 #include "affinity.h"
 #include "globals.h"
 #include "runtime.h"
@@ -85,8 +86,18 @@ static struct glass_thread *hot_worker(struct glass_thread *self, unsigned index
     return self->hot_workers[index];
 }
 
-struct glass_team *glass_parallel_begin(void (*fn)(void *), void *data,
-                                        const struct glass_parallel_args *args)
+/* The number of threads the user asked for: what parallel_begin reports. */
+static unsigned requested_threads(const struct glass_thread *self, const struct glass_parallel_args *args)
+{
+    if (args->if_false)
+        return 1;
+    return args->num_threads ? args->num_threads : self->task->icv.nthreads;
+}
+
+/* `invoker` says who runs the master's share of the region: the runtime
+ * (glass_parallel) or the program itself after glass_parallel_begin returns. */
+static struct glass_team *parallel_begin(void (*fn)(void *), void *data, const struct glass_parallel_args *args,
+                                         int invoker)
 {
     struct glass_thread *self = glass_self();
     struct glass_team *parent = self->team;
@@ -124,6 +135,8 @@ struct glass_team *glass_parallel_begin(void (*fn)(void *), void *data,
     glass_team_tasking_init(team);
     if (args->prepare)
         args->prepare(team, args->prepare_arg);
+    glass_ompt_parallel_begins(self, team, requested_threads(self, args), invoker | GLASS_PARALLEL_TEAM,
+                               args->codeptr);
 
     if (nthreads > 1) {
         if (self->task->icv.thread_limit != UINT_MAX)
@@ -137,22 +150,47 @@ struct glass_team *glass_parallel_begin(void (*fn)(void *), void *data,
             glass_worker_assign(team->members[i], team, i);
     }
 
+    /* A signal handler (a sampling tool) follows self->task: the task must be
+     * complete before it is published. */
+    atomic_signal_fence(memory_order_release);
     self->team = team;
     self->task = task;
     self->num = 0;
     glass_set_state(self, GLASS_STATE_WORK_PARALLEL);
+    glass_ompt_implicit_task_begins(team, task, 0);
     return team;
 }
 
-void glass_parallel_end(void)
+struct glass_team *glass_parallel_begin(void (*fn)(void *), void *data,
+                                        const struct glass_parallel_args *args)
+{
+    return parallel_begin(fn, data, args, GLASS_PARALLEL_INVOKER_PROGRAM);
+}
+
+static void parallel_end(int invoker)
 {
     struct glass_thread *self = glass_self_ptr;
     struct glass_team *team = self->team;
     unsigned nthreads = team->nthreads;
+    struct glass_task *task = self->task;
+    const void *codeptr = team->codeptr;
 
+    /* The implicit barrier ends the region (OpenMP 5.1, 2.6); a team of one
+     * has nothing to wait for. */
+    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_BEGIN, &team->tool_data,
+                    &task->tool_data, codeptr);
     if (nthreads > 1) {
         glass_set_state(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
+        GLASS_OMPT_EMIT(sync_region_wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_BEGIN,
+                        &team->tool_data, &task->tool_data, codeptr);
         glass_barrier_wait(&team->join);
+        GLASS_OMPT_EMIT(sync_region_wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_END, NULL,
+                        &task->tool_data, codeptr);
+    }
+    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_END, NULL, &task->tool_data,
+                    codeptr);
+    glass_ompt_implicit_task_ends(task, 0);
+    if (nthreads > 1) {
         bool hot = team->level == 1 && !self->is_worker;
         if (!hot)
             for (unsigned i = 1; i < nthreads; i++)
@@ -166,11 +204,20 @@ void glass_parallel_end(void)
     self->num = team->parent_thread_num;
     glass_set_state(self, team->parent->active_level ? GLASS_STATE_WORK_PARALLEL
                                                      : GLASS_STATE_WORK_SERIAL);
+    GLASS_OMPT_EMIT(parallel_end, &team->tool_data, &self->task->tool_data, invoker | GLASS_PARALLEL_TEAM,
+                    codeptr);
+}
+
+void glass_parallel_end(void)
+{
+    parallel_end(GLASS_PARALLEL_INVOKER_PROGRAM);
 }
 
 void glass_parallel(void (*fn)(void *), void *data, const struct glass_parallel_args *args)
 {
-    glass_parallel_begin(fn, data, args);
+    struct glass_task *task = &parallel_begin(fn, data, args, GLASS_PARALLEL_INVOKER_RUNTIME)->master_task;
+    GLASS_OMPT_CALLING_USER_CODE(task);
     fn(data);
-    glass_parallel_end();
+    GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
+    parallel_end(GLASS_PARALLEL_INVOKER_RUNTIME);
 }

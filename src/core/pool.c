@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ompt/events.h"
 #include "affinity.h"
 #include "globals.h"
 #include "runtime.h"
@@ -26,31 +27,63 @@ static void worker_run_region(struct glass_thread *self, struct glass_team *team
     };
     self->team = team;
     self->num = num;
+    atomic_signal_fence(memory_order_release); /* the task is complete before a signal handler sees it */
     self->task = &task;
     glass_affinity_apply(self);
     glass_set_state(self, GLASS_STATE_WORK_PARALLEL);
+    glass_ompt_implicit_task_begins(team, &task, num);
 
+    GLASS_OMPT_CALLING_USER_CODE(&task);
     team->fn(team->data);
+    GLASS_OMPT_RETURNED_FROM_USER_CODE(&task);
 
+    const void *codeptr = team->codeptr;
+    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_BEGIN, &team->tool_data,
+                    &task.tool_data, codeptr);
     glass_set_state(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
+    GLASS_OMPT_EMIT(sync_region_wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_BEGIN, &team->tool_data,
+                    &task.tool_data, codeptr);
     glass_barrier_wait(&team->join);
-    /* From here on the team may be reused by its master: do not touch it. */
+    /* From here on the team may be reused by its master: do not touch it (the
+     * events that follow have no parallel data, 5.1 4.5.2.13). */
+    GLASS_OMPT_EMIT(sync_region_wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_END, NULL,
+                    &task.tool_data, codeptr);
+    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_END, NULL, &task.tool_data,
+                    codeptr);
+    glass_ompt_implicit_task_ends(&task, num);
     self->task = NULL;
     self->team = NULL;
+}
+
+/* Workers told to end (glass_pool_retire_idle) count themselves out here. */
+static _Atomic unsigned workers_retired;
+static _Atomic unsigned workers_retired_gen;
+
+static void *retire(struct glass_thread *self)
+{
+    glass_ompt_thread_ends(self);
+    glass_self_ptr = NULL;
+    free(self->owned_teams);
+    free(self);
+    atomic_fetch_add_explicit(&workers_retired, 1, memory_order_release);
+    glass_gen_advance_shared(&workers_retired_gen);
+    return NULL;
 }
 
 static void *worker_main(void *arg)
 {
     struct glass_thread *self = arg;
     glass_self_ptr = self;
+    glass_ompt_thread_starts(self, GLASS_THREAD_WORKER);
     unsigned seen = 0;
     for (;;) {
         glass_set_state(self, GLASS_STATE_IDLE);
         glass_gen_wait(&self->dock, seen, NULL, NULL);
         seen = glass_gen_current(&self->dock);
+        if (!self->next_team)
+            return retire(self);
         worker_run_region(self, self->next_team, self->next_num);
     }
-    return NULL;
 }
 
 static struct glass_thread *create_worker(void)
@@ -106,6 +139,45 @@ void glass_worker_assign(struct glass_thread *worker, struct glass_team *team, u
     worker->next_team = team;
     worker->next_num = num;
     glass_gen_advance(&worker->dock); /* release: the worker sees team and num */
+}
+
+/* Ends the thread of an idle worker that nobody else can assign: it reports
+ * its thread_end and exits. */
+static void tell_to_retire(struct glass_thread *worker)
+{
+    worker->next_team = NULL;
+    glass_gen_advance(&worker->dock);
+}
+
+unsigned glass_pool_retire_idle(struct glass_thread *self)
+{
+    unsigned before = atomic_load_explicit(&workers_retired, memory_order_acquire);
+    unsigned told = 0;
+    pthread_mutex_lock(&pool_lock);
+    struct glass_thread *idle = idle_workers;
+    idle_workers = NULL;
+    for (struct glass_thread *next; idle; idle = next, told++) {
+        next = idle->pool_next;
+        tell_to_retire(idle);
+    }
+    /* The caller's hot workers are parked whenever the caller is outside any
+     * parallel region. */
+    if (self && !self->is_worker && self->team && self->team->level == 0) {
+        for (unsigned i = 0; i < self->hot_nworkers; i++, told++)
+            tell_to_retire(self->hot_workers[i]);
+        self->hot_nworkers = 0;
+    }
+    nworkers_created -= told;
+    glass_wait_set_oversubscribed(nworkers_created + 1 > glass_globals.num_procs);
+    pthread_mutex_unlock(&pool_lock);
+
+    for (;;) {
+        unsigned seen = glass_gen_current(&workers_retired_gen);
+        if (atomic_load_explicit(&workers_retired, memory_order_acquire) - before >= told)
+            break;
+        glass_gen_wait(&workers_retired_gen, seen, NULL, NULL);
+    }
+    return told;
 }
 
 /* After fork() only the forking thread exists in the child: forget every worker

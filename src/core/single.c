@@ -1,36 +1,57 @@
 /* single and single copyprivate. */
 #include "single.h"
 
+#include "../ompt/events.h"
 #include "team.h"
 
-bool glass_single_begin(struct glass_thread *self)
+/* OMPT work events of a single construct; count is always 1 (5.1 4.5.2.5). */
+#define REPORT_SINGLE(self, type, endpoint, codeptr)                                                   \
+    GLASS_OMPT_EMIT(work, type, endpoint, &(self)->team->tool_data, &(self)->task->tool_data, 1, codeptr)
+
+bool glass_single_begin_at(struct glass_thread *self, const void *codeptr)
 {
     /* The n-th single construct goes to whoever moves the team's counter from
      * n-1 to n first. A late thread finds the counter at n or beyond and
      * loses; no thread can be at n+1 before n was won. */
     unsigned long number = ++self->task->single_count;
     unsigned long expected = number - 1;
-    return atomic_compare_exchange_strong_explicit(&self->team->ws.single_winner, &expected, number,
-                                                   memory_order_relaxed, memory_order_relaxed);
+    bool won = atomic_compare_exchange_strong_explicit(&self->team->ws.single_winner, &expected, number,
+                                                       memory_order_relaxed, memory_order_relaxed);
+    if (won) {
+        REPORT_SINGLE(self, GLASS_WORK_SINGLE_EXECUTOR, GLASS_SCOPE_BEGIN, codeptr);
+    } else {
+        REPORT_SINGLE(self, GLASS_WORK_SINGLE_OTHER, GLASS_SCOPE_BEGIN, codeptr);
+        REPORT_SINGLE(self, GLASS_WORK_SINGLE_OTHER, GLASS_SCOPE_END, codeptr);
+    }
+    return won;
 }
 
-void *glass_single_copy_begin(struct glass_thread *self)
+void glass_single_end_at(struct glass_thread *self, const void *codeptr)
+{
+    REPORT_SINGLE(self, GLASS_WORK_SINGLE_EXECUTOR, GLASS_SCOPE_END, codeptr);
+}
+
+void *glass_single_copy_begin_at(struct glass_thread *self, const void *codeptr)
 {
     /* The descriptor's initializer is the executing thread: it publishes the
      * descriptor only once its data is there, in glass_single_copy_end. */
     if (glass_ws_enter_unpublished(self)) {
         self->task->ws->kind = GLASS_WS_SINGLE_COPY;
+        REPORT_SINGLE(self, GLASS_WORK_SINGLE_EXECUTOR, GLASS_SCOPE_BEGIN, codeptr);
         return NULL;
     }
+    REPORT_SINGLE(self, GLASS_WORK_SINGLE_OTHER, GLASS_SCOPE_BEGIN, codeptr);
     glass_ws_wait_published(self);
     void *data = self->task->ws->copy_data;
     glass_ws_leave(self);
+    REPORT_SINGLE(self, GLASS_WORK_SINGLE_OTHER, GLASS_SCOPE_END, codeptr);
     return data;
 }
 
-void glass_single_copy_end(struct glass_thread *self, void *data)
+void glass_single_copy_end_at(struct glass_thread *self, void *data, const void *codeptr)
 {
     self->task->ws->copy_data = data;
     glass_ws_publish(self);
     glass_ws_leave(self);
+    REPORT_SINGLE(self, GLASS_WORK_SINGLE_EXECUTOR, GLASS_SCOPE_END, codeptr);
 }

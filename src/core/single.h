@@ -3,19 +3,43 @@
 #define GLASS_CORE_SINGLE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct glass_thread;
 
 /* True in the one thread that runs the block. No barrier: the compiler adds
- * one unless nowait. */
-bool glass_single_begin(struct glass_thread *self);
+ * one unless nowait. `codeptr` is the user's call site for OMPT: the work-begin
+ * event (single executor or single other) is reported here, and for the other
+ * threads the work-end event as well. */
+bool glass_single_begin_at(struct glass_thread *self, const void *codeptr);
+
+/* The executing thread is done with the block (work-end event). An ABI whose
+ * compiler makes no call at the end of the block calls it right after
+ * glass_single_begin_at. */
+void glass_single_end_at(struct glass_thread *self, const void *codeptr);
 
 /* single with copyprivate: NULL in the thread that runs the block, which then
  * calls glass_single_copy_end with the address of its values; the other
  * threads get that address once it is available. The executing thread's data
  * must stay valid until every thread has copied (compilers end the construct
  * with a barrier). */
-void *glass_single_copy_begin(struct glass_thread *self);
-void glass_single_copy_end(struct glass_thread *self, void *data);
+void *glass_single_copy_begin_at(struct glass_thread *self, const void *codeptr);
+void glass_single_copy_end_at(struct glass_thread *self, void *data, const void *codeptr);
+
+/* The same where the user's call site is unknown (codeptr NULL in OMPT events). */
+static inline bool glass_single_begin(struct glass_thread *self)
+{
+    return glass_single_begin_at(self, NULL);
+}
+
+static inline void *glass_single_copy_begin(struct glass_thread *self)
+{
+    return glass_single_copy_begin_at(self, NULL);
+}
+
+static inline void glass_single_copy_end(struct glass_thread *self, void *data)
+{
+    glass_single_copy_end_at(self, data, NULL);
+}
 
 #endif

@@ -19,7 +19,10 @@
  * - taskgroup->pending: incomplete tasks of the taskgroup (taskgroup end);
  * - team->tasking.active: incomplete tasks of the team (barriers).
  * Completion updates them in that order, the team last: once a barrier sees
- * no active task, no completing thread touches a task or taskgroup again. */
+ * no active task, no completing thread touches a task or taskgroup again.
+ * An included task is complete before its generating task goes on, so none of
+ * these need to count it (nobody can wait for it), unless it is detachable;
+ * that keeps the tasks a busy team runs at once free of shared atomics. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,7 +49,8 @@ static bool creation_cancelled(const struct glass_team *team, const struct glass
     if (atomic_load_explicit(&group->cancelled, memory_order_acquire))
         return true;
     /* A worksharing construct's reduction taskgroup belongs to the region's. */
-    return group->workshare && group->prev && atomic_load_explicit(&group->prev->cancelled, memory_order_acquire);
+    return group->workshare && group->prev &&
+           atomic_load_explicit(&group->prev->cancelled, memory_order_acquire);
 }
 
 static bool runs_at_once(const struct glass_thread *self, const struct glass_task_options *opts)
@@ -56,7 +60,8 @@ static bool runs_at_once(const struct glass_thread *self, const struct glass_tas
            atomic_load_explicit(&tasking->active, memory_order_relaxed) >= tasking->throttle;
 }
 
-static unsigned task_flags(const struct glass_task_options *opts, const struct glass_task *parent, bool included)
+static unsigned task_flags(const struct glass_task_options *opts, const struct glass_task *parent,
+                           bool included)
 {
     unsigned flags = opts->target ? GLASS_TASK_TARGET : GLASS_TASK_EXPLICIT;
     if (included)
@@ -110,6 +115,7 @@ struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_
     atomic_init(&task->kids, KIDS_SELF);
     atomic_init(&task->detach, opts->detach ? GLASS_DETACH_ARMED : 0);
     task->included = included;
+    task->counted = !included || opts->detach;
     task->priority = priority;
     task->depth = parent_explicit ? parent->depth + 1 : 1;
     task->parent_block = parent_explicit ? parent : NULL;
@@ -135,10 +141,12 @@ struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_
         task->fn_data = (void *)align_up((uintptr_t)(extra + depend_size), align);
     }
 
-    atomic_fetch_add_explicit(&parent->kids, KIDS_INCOMPLETE, memory_order_relaxed);
-    if (group)
-        atomic_fetch_add_explicit(&group->pending, 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&team->tasking.active, 1, memory_order_relaxed);
+    if (task->counted) {
+        atomic_fetch_add_explicit(&parent->kids, KIDS_INCOMPLETE, memory_order_relaxed);
+        if (group)
+            atomic_fetch_add_explicit(&group->pending, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&team->tasking.active, 1, memory_order_relaxed);
+    }
     return task;
 }
 
@@ -207,7 +215,8 @@ static void free_completed(struct glass_task *task)
     while (task) {
         struct glass_task *parent = task->parent_block;
         free_task(task);
-        if (!parent || atomic_fetch_sub_explicit(&parent->kids, KIDS_UNFREED, memory_order_acq_rel) != KIDS_UNFREED)
+        if (!parent ||
+            atomic_fetch_sub_explicit(&parent->kids, KIDS_UNFREED, memory_order_acq_rel) != KIDS_UNFREED)
             return;
         task = parent;
     }
@@ -240,12 +249,32 @@ static bool leave_parent(struct glass_task *task)
     return (after & KIDS_INCOMPLETE_MASK) == 0;
 }
 
+/* An uncounted (included, not detachable) task at completion: only its
+ * memory is at stake. */
+static void leave_uncounted(struct glass_task *task)
+{
+    if (atomic_load_explicit(&task->kids, memory_order_acquire) == KIDS_SELF) {
+        free_task(task);
+        return;
+    }
+    /* Its children outlive it: keep it, counted as a child not yet freed. */
+    struct glass_task *parent = task->parent;
+    if (glass_task_is_explicit(parent))
+        atomic_fetch_add_explicit(&parent->kids, KIDS_UNFREED, memory_order_relaxed);
+    if (atomic_fetch_sub_explicit(&task->kids, KIDS_SELF, memory_order_acq_rel) == KIDS_SELF)
+        free_completed(task);
+}
+
 void glass_task_complete(struct glass_thread *self, struct glass_task *task, bool foreign)
 {
     struct glass_team *team = task->team;
     bool wake = false;
     if (task->depend)
         glass_depend_release(self, task, foreign);
+    if (!task->counted) {
+        leave_uncounted(task);
+        return;
+    }
     struct glass_taskgroup *group = task->taskgroup;
     if (group && atomic_fetch_sub_explicit(&group->pending, 1, memory_order_seq_cst) == 1)
         wake = true;

@@ -60,6 +60,7 @@ struct glass_task {
     _Atomic uint64_t kids;               /* children not completed / not freed (task.c) */
     _Atomic unsigned char detach;        /* enum glass_detach_state bits; 0: no detach clause */
     bool included;                       /* executed at once by the encountering thread */
+    bool counted;                        /* in its parent's, taskgroup's and team's counts */
     int priority;                        /* priority clause, clamped to max-task-priority-var */
     unsigned depth;                      /* explicit: generations below `root` */
     struct glass_task *parent_block;     /* explicit: the parent when explicit too, else NULL */

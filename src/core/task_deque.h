@@ -66,9 +66,11 @@ enum glass_steal_result { GLASS_STEAL_EMPTY, GLASS_STEAL_TAKEN, GLASS_STEAL_REFU
 
 /* Any thread: takes the oldest task if eligible(task, ctx) accepts it.
  * GLASS_STEAL_LOST: another thread took it first; trying again may work. */
+typedef bool glass_task_filter(const struct glass_task *task, const void *ctx);
+
 static inline enum glass_steal_result glass_deque_steal(struct glass_task_deque *deque,
-                                                        bool (*eligible)(const struct glass_task *, const void *),
-                                                        const void *ctx, struct glass_task **out)
+                                                        glass_task_filter *eligible, const void *ctx,
+                                                        struct glass_task **out)
 {
     long top = atomic_load_explicit(&deque->top, memory_order_acquire);
     atomic_thread_fence(memory_order_seq_cst);

@@ -18,11 +18,14 @@
 #define SLEEPERS 1u
 #define STEP 2u
 
-/* Rounds of "look for work, then pause" before sleeping; each round is a few
- * hundred cycles. Passive waiting sleeps at once. */
-#define SPIN_ROUNDS 2000
+/* Pauses spent looking for work before sleeping (about a millisecond), or
+ * yields when the team has more threads than processors; passive waiting
+ * sleeps at once. Between two looks the pauses double, up to a limit: a
+ * waiter that keeps probing a producer's deque slows the producer down. */
+#define SPIN_PAUSES 32768
 #define YIELD_ROUNDS 64
-#define PAUSES_PER_ROUND 16
+#define MIN_PAUSES 16
+#define MAX_PAUSES 256
 
 void glass_tasking_wake(struct glass_team *team, bool fenced)
 {
@@ -39,12 +42,12 @@ void glass_tasking_wake(struct glass_team *team, bool fenced)
         glass_futex_wake(events, INT_MAX);
 }
 
-static unsigned spin_rounds(const struct glass_team *team, bool *yield)
+static unsigned spin_budget(const struct glass_team *team, bool *yield)
 {
     *yield = team->nthreads > glass_globals.num_procs;
     if (glass_globals.wait_policy == GLASS_WAIT_PASSIVE)
         return 0;
-    return *yield ? YIELD_ROUNDS : SPIN_ROUNDS;
+    return *yield ? YIELD_ROUNDS : SPIN_PAUSES;
 }
 
 /* One attempt to sleep; returns early when there is something to do. */
@@ -71,21 +74,26 @@ void glass_task_wait_for(struct glass_thread *self, const struct glass_task *con
     int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
     glass_set_state(self, state);
     bool yield;
-    unsigned rounds = spin_rounds(self->team, &yield);
-    unsigned idle = 0;
+    unsigned budget = spin_budget(self->team, &yield);
+    unsigned spent = 0, pauses = MIN_PAUSES;
     while (!done(arg)) {
         if (glass_task_run_eligible(self, constraint)) {
             glass_set_state(self, state);
-            idle = 0;
+            spent = 0;
+            pauses = MIN_PAUSES;
             continue;
         }
-        if (idle < rounds) {
-            idle++;
-            if (yield)
+        if (spent < budget) {
+            if (yield) {
                 sched_yield();
-            else
-                for (int i = 0; i < PAUSES_PER_ROUND; i++)
-                    glass_cpu_relax();
+                spent++;
+                continue;
+            }
+            for (unsigned i = 0; i < pauses && !done(arg); i++)
+                glass_cpu_relax();
+            spent += pauses;
+            if (pauses < MAX_PAUSES)
+                pauses *= 2;
             continue;
         }
         sleep_once(self, constraint, done, arg);

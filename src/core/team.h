@@ -76,10 +76,28 @@ unsigned glass_parallel_team_size(struct glass_thread *self, const struct glass_
 struct glass_thread *glass_pool_take(void);
 void glass_pool_give_back(struct glass_thread *worker);
 void glass_worker_assign(struct glass_thread *worker, struct glass_team *team, unsigned num);
+/* Ends the threads of the idle workers (and of the caller's hot workers when
+ * it is outside any parallel region) and waits until each has; workers busy
+ * in a region are left alone. For OMPT finalization, which must see every
+ * thread_end it can. Returns the number of workers ended. */
+unsigned glass_pool_retire_idle(struct glass_thread *self);
 
 /* Explicit and implicit barrier of the innermost team. Returns true when the
  * region has been cancelled (for the cancellable form). */
-void glass_team_barrier(struct glass_thread *self, enum glass_state wait_state);
-bool glass_team_barrier_cancellable(struct glass_thread *self);
+void glass_team_barrier_at(struct glass_thread *self, enum glass_state wait_state, const void *codeptr);
+bool glass_team_barrier_cancellable_at(struct glass_thread *self, enum glass_state wait_state,
+                                       const void *codeptr);
+
+/* The same where the user's call site is unknown (codeptr NULL in OMPT events);
+ * the ABIs pass it through the _at forms. */
+static inline void glass_team_barrier(struct glass_thread *self, enum glass_state wait_state)
+{
+    glass_team_barrier_at(self, wait_state, NULL);
+}
+
+static inline bool glass_team_barrier_cancellable(struct glass_thread *self)
+{
+    return glass_team_barrier_cancellable_at(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, NULL);
+}
 
 #endif

@@ -40,6 +40,10 @@ struct glass_thread {
 
     /* The initial task when this is an initial thread (not a pool worker). */
     struct glass_task initial_task;
+
+    /* 1 + the thread's process-unique small number (the Clang ABI's "global
+     * thread id"); 0 until first asked for (thread_id.h). */
+    uint32_t global_id;
 };
 
 /* initial-exec: one %fs-relative load instead of a __tls_get_addr call on every

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ompt/events.h"
 #include "doacross.h"
 #include "loop.h"
 #include "runtime.h"
@@ -123,19 +124,31 @@ struct glass_ws *glass_ws_prepare_first(struct glass_team *team)
     return ws;
 }
 
+/* The work-begin event of a combined construct: the call site is the
+ * combined construct's own (the parallel region's). */
+static void report_combined_begin(struct glass_thread *self, struct glass_ws *ws)
+{
+    GLASS_OMPT_EMIT(work, glass_ompt_work_type(ws), GLASS_SCOPE_BEGIN, &self->team->tool_data,
+                    &self->task->tool_data, ws->loop.count, self->team->codeptr);
+}
+
 struct glass_ws *glass_ws_join_first(struct glass_thread *self)
 {
     struct glass_task *task = self->task;
     task->ws_count = 1;
     reset_task_progress(task, &self->team->ws.slots[0]);
+    report_combined_begin(self, task->ws);
     return task->ws;
 }
 
-void glass_ws_leave(struct glass_thread *self)
+void glass_ws_leave_at(struct glass_thread *self, const void *codeptr)
 {
     struct glass_task *task = self->task;
     struct glass_ws *ws = glass_ws_current(self);
     unsigned nthreads = self->team->nthreads;
+    if (ws->kind != GLASS_WS_SINGLE_COPY)
+        GLASS_OMPT_EMIT(work, glass_ompt_work_type(ws), GLASS_SCOPE_END, &self->team->tool_data,
+                        &task->tool_data, ws->loop.count, codeptr);
     unsigned left = atomic_fetch_add_explicit(&ws->left, 1, memory_order_acq_rel) + 1;
     if (left < nthreads)
         return;
@@ -149,20 +162,20 @@ void glass_ws_leave(struct glass_thread *self)
     glass_gen_advance(&ws->free_gen);
 }
 
-void glass_ws_end(struct glass_thread *self, bool nowait)
+void glass_ws_end_at(struct glass_thread *self, bool nowait, const void *codeptr)
 {
     glass_loop_finish_chunk(self);
-    glass_ws_leave(self);
+    glass_ws_leave_at(self, codeptr);
     if (!nowait)
-        glass_team_barrier(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE);
+        glass_team_barrier_at(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, codeptr);
 }
 
-bool glass_ws_end_cancellable(struct glass_thread *self)
+bool glass_ws_end_cancellable_at(struct glass_thread *self, const void *codeptr)
 {
     /* Loops with an ordered clause cannot be cancelled (OpenMP 5.1, 2.20.1),
      * and a cancelled loop may leave chunks nobody runs: never wait for an
      * ordered turn here. */
     self->task->ws_chunk_ordered = false;
-    glass_ws_leave(self);
-    return glass_team_barrier_cancellable(self);
+    glass_ws_leave_at(self, codeptr);
+    return glass_team_barrier_cancellable_at(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, codeptr);
 }

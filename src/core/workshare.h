@@ -121,12 +121,30 @@ static inline struct glass_ws *glass_ws_current(struct glass_thread *self)
     return self->task->ws;
 }
 
-/* Leaves the current construct (nowait). */
-void glass_ws_leave(struct glass_thread *self);
+/* Leaves the current construct (nowait). For a loop or sections construct
+ * this is the end of the construct for the thread (OMPT work-end event, with
+ * the user's call site `codeptr`). */
+void glass_ws_leave_at(struct glass_thread *self, const void *codeptr);
 
 /* End of a worksharing construct: leave it, then the implicit barrier unless
  * nowait. The cancellable form returns true when the region was cancelled. */
-void glass_ws_end(struct glass_thread *self, bool nowait);
-bool glass_ws_end_cancellable(struct glass_thread *self);
+void glass_ws_end_at(struct glass_thread *self, bool nowait, const void *codeptr);
+bool glass_ws_end_cancellable_at(struct glass_thread *self, const void *codeptr);
+
+/* The same where the user's call site is unknown (codeptr NULL in OMPT events). */
+static inline void glass_ws_leave(struct glass_thread *self)
+{
+    glass_ws_leave_at(self, NULL);
+}
+
+static inline void glass_ws_end(struct glass_thread *self, bool nowait)
+{
+    glass_ws_end_at(self, nowait, NULL);
+}
+
+static inline bool glass_ws_end_cancellable(struct glass_thread *self)
+{
+    return glass_ws_end_cancellable_at(self, NULL);
+}
 
 #endif

@@ -2,14 +2,17 @@
  * double, __int128 without cmpxchg16b, _Complex types, ...) are bracketed by
  * these calls. */
 #include "../../core/lock.h"
+#include "../../ompt/events.h"
 #include "gomp.h"
 
 GLASS_EXPORT void GOMP_atomic_start(void)
 {
-    glass_atomic_enter();
+    GLASS_OMPT_ENTRY();
+    glass_atomic_enter_at(__builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_atomic_end(void)
 {
-    glass_atomic_exit();
+    GLASS_OMPT_ENTRY();
+    glass_atomic_exit_at(__builtin_return_address(0));
 }

@@ -4,14 +4,21 @@
 #include <stdbool.h>
 
 #include "../../core/cancel.h"
+#include "../../ompt/events.h"
 #include "gomp.h"
 
+/* GCC also ends worksharing constructs it expands inline (schedule(static)
+ * loops, single) with GOMP_barrier: OMPT can only report those implicit
+ * barriers as explicit ones. */
 void GOMP_barrier(void)
 {
-    glass_team_barrier(glass_self(), GLASS_STATE_WAIT_BARRIER_EXPLICIT);
+    GLASS_OMPT_ENTRY();
+    glass_team_barrier_at(glass_self(), GLASS_STATE_WAIT_BARRIER_EXPLICIT, __builtin_return_address(0));
 }
 
 GLASS_EXPORT bool GOMP_barrier_cancel(void)
 {
-    return glass_team_barrier_cancellable_as(glass_self(), GLASS_STATE_WAIT_BARRIER_EXPLICIT);
+    GLASS_OMPT_ENTRY();
+    return glass_team_barrier_cancellable_at(glass_self(), GLASS_STATE_WAIT_BARRIER_EXPLICIT,
+                                             __builtin_return_address(0));
 }

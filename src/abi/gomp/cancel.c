@@ -6,6 +6,7 @@
 
 #include "../../core/cancel.h"
 #include "../../core/runtime.h"
+#include "../../ompt/events.h"
 #include "gomp.h"
 
 static bool construct_kind(int which, enum glass_cancel_kind *kind)
@@ -30,19 +31,22 @@ static bool construct_kind(int which, enum glass_cancel_kind *kind)
 
 GLASS_EXPORT bool GOMP_cancellation_point(int which)
 {
+    GLASS_OMPT_ENTRY();
     enum glass_cancel_kind kind;
     if (!construct_kind(which, &kind))
         return false;
-    return glass_cancellation_point(glass_self(), kind);
+    return glass_cancellation_point_at(glass_self(), kind, __builtin_return_address(0));
 }
 
 /* do_cancel is false when the cancel construct's if clause evaluated to false:
  * the construct is then only a cancellation point (OpenMP 5.1, 2.20.1). */
 GLASS_EXPORT bool GOMP_cancel(int which, bool do_cancel)
 {
+    GLASS_OMPT_ENTRY();
     enum glass_cancel_kind kind;
     if (!construct_kind(which, &kind))
         return false;
     struct glass_thread *self = glass_self();
-    return do_cancel ? glass_cancel(self, kind) : glass_cancellation_point(self, kind);
+    const void *codeptr = __builtin_return_address(0);
+    return do_cancel ? glass_cancel_at(self, kind, codeptr) : glass_cancellation_point_at(self, kind, codeptr);
 }

@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "../../core/lock.h"
+#include "../../ompt/events.h"
 #include "gomp.h"
 
 _Static_assert(sizeof(struct glass_lock) <= sizeof(void *) &&
@@ -12,20 +13,24 @@ _Static_assert(sizeof(struct glass_lock) <= sizeof(void *) &&
 
 GLASS_EXPORT void GOMP_critical_start(void)
 {
-    glass_critical_enter(NULL);
+    GLASS_OMPT_ENTRY();
+    glass_critical_enter_at(NULL, GLASS_SYNC_HINT_NONE, __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_critical_end(void)
 {
-    glass_critical_exit(NULL);
+    GLASS_OMPT_ENTRY();
+    glass_critical_exit_at(NULL, __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_critical_name_start(void **pptr)
 {
-    glass_critical_enter((struct glass_lock *)pptr);
+    GLASS_OMPT_ENTRY();
+    glass_critical_enter_at((struct glass_lock *)pptr, GLASS_SYNC_HINT_NONE, __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_critical_name_end(void **pptr)
 {
-    glass_critical_exit((struct glass_lock *)pptr);
+    GLASS_OMPT_ENTRY();
+    glass_critical_exit_at((struct glass_lock *)pptr, __builtin_return_address(0));
 }

@@ -6,9 +6,11 @@
 #include "../../core/doacross.h"
 #include "../../core/export.h"
 #include "../../core/thread.h"
+#include "../../ompt/events.h"
 
 GLASS_EXPORT void GOMP_doacross_post(long *counts)
 {
+    GLASS_OMPT_ENTRY();
     struct glass_thread *self = glass_self();
     unsigned dims = glass_doacross_dims(self);
     if (!dims)
@@ -21,6 +23,7 @@ GLASS_EXPORT void GOMP_doacross_post(long *counts)
 
 GLASS_EXPORT void GOMP_doacross_wait(long first, ...)
 {
+    GLASS_OMPT_ENTRY();
     struct glass_thread *self = glass_self();
     unsigned dims = glass_doacross_dims(self);
     if (!dims)
@@ -37,6 +40,7 @@ GLASS_EXPORT void GOMP_doacross_wait(long first, ...)
 
 GLASS_EXPORT void GOMP_doacross_ull_post(unsigned long long *counts)
 {
+    GLASS_OMPT_ENTRY();
     struct glass_thread *self = glass_self();
     unsigned dims = glass_doacross_dims(self);
     if (!dims)
@@ -49,6 +53,7 @@ GLASS_EXPORT void GOMP_doacross_ull_post(unsigned long long *counts)
 
 GLASS_EXPORT void GOMP_doacross_ull_wait(unsigned long long first, ...)
 {
+    GLASS_OMPT_ENTRY();
     struct glass_thread *self = glass_self();
     unsigned dims = glass_doacross_dims(self);
     if (!dims)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../ompt/events.h"
 #include "gomp.h"
 
 static void report(const char *severity, const char *msg, size_t msglen)
@@ -24,13 +25,25 @@ static void report(const char *severity, const char *msg, size_t msglen)
         fprintf(stderr, "OMP: %s: error directive encountered\n", severity);
 }
 
+/* The OMPT error event (5.1 4.5.2.30) comes first, so a tool sees it even
+ * when the directive ends the program. */
+static inline __attribute__((always_inline)) void report_to_tool(int severity, const char *msg, size_t msglen)
+{
+    GLASS_OMPT_EMIT(error, severity, msg, msg ? (msglen == (size_t)-1 ? strlen(msg) : msglen) : 0,
+                    __builtin_return_address(0));
+}
+
 GLASS_EXPORT void GOMP_warning(const char *msg, size_t msglen)
 {
+    GLASS_OMPT_ENTRY();
+    report_to_tool(GLASS_SEVERITY_WARNING, msg, msglen);
     report("warning", msg, msglen);
 }
 
 GLASS_EXPORT _Noreturn void GOMP_error(const char *msg, size_t msglen)
 {
+    GLASS_OMPT_ENTRY();
+    report_to_tool(GLASS_SEVERITY_FATAL, msg, msglen);
     report("error", msg, msglen);
     exit(EXIT_FAILURE);
 }

@@ -5,11 +5,18 @@
 #include "../../core/export.h"
 #include "../../core/runtime.h"
 #include "../../core/team.h"
+#include "../../ompt/events.h"
 #include "loop_sched.h"
 
-static void start(long first, long end, long incr, int sched, long chunk, bool ordered, void **mem)
+/* The helpers are always inlined: the OMPT entry frame and the call site they
+ * capture are those of the entry point that GCC's code called. */
+#define ENTRY_HELPER static inline __attribute__((always_inline))
+
+ENTRY_HELPER void start(long first, long end, long incr, int sched, long chunk, bool ordered, void **mem)
 {
+    GLASS_OMPT_ENTRY();
     struct glass_loop_spec spec = {
+        .codeptr = __builtin_return_address(0),
         .count = glass_loop_count_signed(first, end, incr),
         .start = (uint64_t)first,
         .incr = (uint64_t)incr,
@@ -22,8 +29,9 @@ static void start(long first, long end, long incr, int sched, long chunk, bool o
     glass_loop_start(glass_self(), &spec, mem);
 }
 
-static bool next(long *istart, long *iend)
+ENTRY_HELPER bool next(long *istart, long *iend)
 {
+    GLASS_OMPT_ENTRY();
     uint64_t first, end;
     if (!glass_loop_next_bounds(glass_self(), &first, &end))
         return false;
@@ -146,12 +154,14 @@ GLASS_EXPORT bool GOMP_loop_ordered_start(long first, long end, long incr, long 
 /* Doacross loops: GCC runs the worksharing loop over 0 .. counts[0]-1;
  * counts[] holds the iteration counts of the ordered(n) loop nest. */
 
-static void start_doacross(unsigned ncounts, const long *counts, int sched, long chunk, void **mem)
+ENTRY_HELPER void start_doacross(unsigned ncounts, const long *counts, int sched, long chunk, void **mem)
 {
+    GLASS_OMPT_ENTRY();
     uint64_t dims[ncounts ? ncounts : 1];
     for (unsigned d = 0; d < ncounts; d++)
         dims[d] = counts[d] > 0 ? (uint64_t)counts[d] : 0;
     struct glass_loop_spec spec = {
+        .codeptr = __builtin_return_address(0),
         .count = dims[0],
         .start = 0,
         .incr = 1,
@@ -222,15 +232,18 @@ GLASS_EXPORT bool GOMP_loop_ordered_runtime_next(long *istart, long *iend) { ret
 
 GLASS_EXPORT void GOMP_loop_end(void)
 {
-    glass_ws_end(glass_self(), false);
+    GLASS_OMPT_ENTRY();
+    glass_ws_end_at(glass_self(), false, __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_loop_end_nowait(void)
 {
-    glass_ws_end(glass_self(), true);
+    GLASS_OMPT_ENTRY();
+    glass_ws_end_at(glass_self(), true, __builtin_return_address(0));
 }
 
 GLASS_EXPORT bool GOMP_loop_end_cancel(void)
 {
-    return glass_ws_end_cancellable(glass_self());
+    GLASS_OMPT_ENTRY();
+    return glass_ws_end_cancellable_at(glass_self(), __builtin_return_address(0));
 }

@@ -4,6 +4,7 @@
  * proc_bind clause as in GOMP_parallel. */
 #include "../../core/export.h"
 #include "../../core/team.h"
+#include "../../ompt/events.h"
 #include "loop_sched.h"
 
 static void prepare_loop(struct glass_team *team, void *spec)
@@ -11,10 +12,16 @@ static void prepare_loop(struct glass_team *team, void *spec)
     glass_loop_prepare(team, spec);
 }
 
-static void parallel_loop(void (*fn)(void *), void *data, unsigned num_threads, long first, long end,
-                          long incr, int sched, long chunk, unsigned flags, bool whole, const void *codeptr)
+/* Always inlined: the OMPT entry frame is that of the entry point GCC's code
+ * called. */
+static inline __attribute__((always_inline)) void parallel_loop(void (*fn)(void *), void *data,
+                                                                unsigned num_threads, long first, long end,
+                                                                long incr, int sched, long chunk,
+                                                                unsigned flags, bool whole, const void *codeptr)
 {
+    GLASS_OMPT_ENTRY();
     struct glass_loop_spec spec = {
+        .codeptr = codeptr,
         .count = glass_loop_count_signed(first, end, incr),
         .start = (uint64_t)first,
         .incr = (uint64_t)incr,

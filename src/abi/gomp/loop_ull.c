@@ -4,13 +4,20 @@
 #include "../../core/export.h"
 #include "../../core/runtime.h"
 #include "../../core/team.h"
+#include "../../ompt/events.h"
 #include "loop_sched.h"
 
 typedef unsigned long long ull;
 
-static void start(bool up, ull first, ull end, ull incr, int sched, ull chunk, bool ordered, void **mem)
+/* The helpers are always inlined: the OMPT entry frame and the call site they
+ * capture are those of the entry point that GCC's code called. */
+#define ENTRY_HELPER static inline __attribute__((always_inline))
+
+ENTRY_HELPER void start(bool up, ull first, ull end, ull incr, int sched, ull chunk, bool ordered, void **mem)
 {
+    GLASS_OMPT_ENTRY();
     struct glass_loop_spec spec = {
+        .codeptr = __builtin_return_address(0),
         .count = glass_loop_count_unsigned(up, first, end, incr),
         .start = first,
         .incr = incr,
@@ -23,8 +30,9 @@ static void start(bool up, ull first, ull end, ull incr, int sched, ull chunk, b
     glass_loop_start(glass_self(), &spec, mem);
 }
 
-static bool next(ull *istart, ull *iend)
+ENTRY_HELPER bool next(ull *istart, ull *iend)
 {
+    GLASS_OMPT_ENTRY();
     uint64_t first, end;
     if (!glass_loop_next_bounds(glass_self(), &first, &end))
         return false;
@@ -142,12 +150,14 @@ GLASS_EXPORT bool GOMP_loop_ull_ordered_start(bool up, ull first, ull end, ull i
 
 /* Doacross: the worksharing loop runs over 0 .. counts[0]-1 upwards. */
 
-static void start_doacross(unsigned ncounts, const ull *counts, int sched, ull chunk, void **mem)
+ENTRY_HELPER void start_doacross(unsigned ncounts, const ull *counts, int sched, ull chunk, void **mem)
 {
+    GLASS_OMPT_ENTRY();
     uint64_t dims[ncounts ? ncounts : 1];
     for (unsigned d = 0; d < ncounts; d++)
         dims[d] = counts[d];
     struct glass_loop_spec spec = {
+        .codeptr = __builtin_return_address(0),
         .count = dims[0],
         .start = 0,
         .incr = 1,

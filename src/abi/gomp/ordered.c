@@ -2,13 +2,16 @@
 #include "../../core/export.h"
 #include "../../core/ordered.h"
 #include "../../core/thread.h"
+#include "../../ompt/events.h"
 
 GLASS_EXPORT void GOMP_ordered_start(void)
 {
-    glass_ordered_begin(glass_self());
+    GLASS_OMPT_ENTRY();
+    glass_ordered_begin_at(glass_self(), __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_ordered_end(void)
 {
-    glass_ordered_end(glass_self());
+    GLASS_OMPT_ENTRY();
+    glass_ordered_end_at(glass_self(), __builtin_return_address(0));
 }

@@ -1,10 +1,12 @@
 /* GCC ABI: parallel regions. GCC folds the if clause into num_threads (1 when
  * false) and passes the proc_bind clause in the low bits of flags. */
 #include "../../core/team.h"
+#include "../../ompt/events.h"
 #include "gomp.h"
 
 void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags)
 {
+    GLASS_OMPT_ENTRY();
     struct glass_parallel_args args = {
         .num_threads = num_threads,
         .proc_bind = (int)(flags & 7),
@@ -13,16 +15,28 @@ void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigne
     glass_parallel(fn, data, &args);
 }
 
+/* The pre-GCC 4.9 form: the program runs the master's share itself, between
+ * the two calls, in its own frame. So for OMPT the encountering task keeps its
+ * enter frame until GOMP_parallel_end, and the master's implicit task exits
+ * to that same program frame. */
 void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads)
 {
+    struct glass_ompt_entry region_entry = {0};
+    if (GLASS_OMPT_ENTRY_WATCH())
+        glass_ompt_enter_runtime(&region_entry, __builtin_dwarf_cfa());
     struct glass_parallel_args args = {
         .num_threads = num_threads,
         .codeptr = __builtin_return_address(0),
     };
-    glass_parallel_begin(fn, data, &args);
+    struct glass_team *team = glass_parallel_begin(fn, data, &args);
+    if (GLASS_OMPT_ACTIVE())
+        glass_ompt_set_exit_frame(&team->master_task, __builtin_dwarf_cfa(),
+                                  GLASS_FRAME_APPLICATION | GLASS_FRAME_CFA);
 }
 
 void GOMP_parallel_end(void)
 {
     glass_parallel_end();
+    if (GLASS_OMPT_ACTIVE())
+        glass_ompt_clear_enter_frame(glass_self()->task);
 }

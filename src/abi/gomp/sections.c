@@ -3,39 +3,47 @@
 #include "../../core/runtime.h"
 #include "../../core/sections.h"
 #include "../../core/team.h"
+#include "../../ompt/events.h"
 
 GLASS_EXPORT unsigned GOMP_sections_start(unsigned count)
 {
-    return glass_sections_start(glass_self(), count, 0, NULL);
+    GLASS_OMPT_ENTRY();
+    return glass_sections_start(glass_self(), count, 0, NULL, __builtin_return_address(0));
 }
 
 /* GCC 9+: task reductions and scratch memory (*mem holds the size wanted and
  * receives the address), as in GOMP_loop_start. */
 GLASS_EXPORT unsigned GOMP_sections2_start(unsigned count, uintptr_t *reductions, void **mem)
 {
+    GLASS_OMPT_ENTRY();
     if (reductions)
         glass_fatal("task reductions on worksharing constructs are not supported yet");
-    return glass_sections_start(glass_self(), count, mem ? (size_t)(uintptr_t)*mem : 0, mem);
+    return glass_sections_start(glass_self(), count, mem ? (size_t)(uintptr_t)*mem : 0, mem,
+                                __builtin_return_address(0));
 }
 
 GLASS_EXPORT unsigned GOMP_sections_next(void)
 {
-    return glass_sections_next(glass_self());
+    GLASS_OMPT_ENTRY();
+    return glass_sections_next(glass_self(), __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_sections_end(void)
 {
-    glass_ws_end(glass_self(), false);
+    GLASS_OMPT_ENTRY();
+    glass_ws_end_at(glass_self(), false, __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_sections_end_nowait(void)
 {
-    glass_ws_end(glass_self(), true);
+    GLASS_OMPT_ENTRY();
+    glass_ws_end_at(glass_self(), true, __builtin_return_address(0));
 }
 
 GLASS_EXPORT bool GOMP_sections_end_cancel(void)
 {
-    return glass_ws_end_cancellable(glass_self());
+    GLASS_OMPT_ENTRY();
+    return glass_ws_end_cancellable_at(glass_self(), __builtin_return_address(0));
 }
 
 static void prepare_sections(struct glass_team *team, void *count)
@@ -62,11 +70,13 @@ static void parallel_sections(void (*fn)(void *), void *data, unsigned num_threa
 GLASS_EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads, unsigned count,
                                          unsigned flags)
 {
+    GLASS_OMPT_ENTRY();
     parallel_sections(fn, data, num_threads, count, flags, true, __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_parallel_sections_start(void (*fn)(void *), void *data, unsigned num_threads,
                                                unsigned count)
 {
+    GLASS_OMPT_ENTRY();
     parallel_sections(fn, data, num_threads, count, 0, false, __builtin_return_address(0));
 }

@@ -3,10 +3,18 @@
 #include "../../core/export.h"
 #include "../../core/single.h"
 #include "../../core/thread.h"
+#include "../../ompt/events.h"
 
+/* GCC makes no call at the end of the block: for OMPT the executing thread's
+ * single region ends where it begins. */
 GLASS_EXPORT bool GOMP_single_start(void)
 {
-    return glass_single_begin(glass_self());
+    GLASS_OMPT_ENTRY();
+    struct glass_thread *self = glass_self();
+    bool executor = glass_single_begin_at(self, __builtin_return_address(0));
+    if (executor)
+        glass_single_end_at(self, __builtin_return_address(0));
+    return executor;
 }
 
 /* copyprivate: NULL tells the calling thread to run the block and then call
@@ -14,10 +22,12 @@ GLASS_EXPORT bool GOMP_single_start(void)
  * that address back and copy from it. */
 GLASS_EXPORT void *GOMP_single_copy_start(void)
 {
-    return glass_single_copy_begin(glass_self());
+    GLASS_OMPT_ENTRY();
+    return glass_single_copy_begin_at(glass_self(), __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_single_copy_end(void *data)
 {
-    glass_single_copy_end(glass_self(), data);
+    GLASS_OMPT_ENTRY();
+    glass_single_copy_end_at(glass_self(), data, __builtin_return_address(0));
 }

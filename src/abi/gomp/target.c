@@ -78,7 +78,8 @@ static size_t align_of_kind(unsigned short kind)
 
 /* Bytes after the hostaddrs for the firstprivate copies, and the largest
  * alignment they need. */
-static size_t firstprivate_room(size_t mapnum, const size_t *sizes, const unsigned short *kinds, size_t *align)
+static size_t firstprivate_room(size_t mapnum, const size_t *sizes, const unsigned short *kinds,
+                                size_t *align)
 {
     size_t room = 0;
     *align = 16;

@@ -20,7 +20,13 @@ enum {
 };
 
 /* Dependence types stored in an omp_depend_t (GOMP_DEPEND_*). */
-enum { GOMP_DEPEND_IN = 1, GOMP_DEPEND_OUT, GOMP_DEPEND_INOUT, GOMP_DEPEND_MUTEXINOUTSET, GOMP_DEPEND_INOUTSET };
+enum {
+    GOMP_DEPEND_IN = 1,
+    GOMP_DEPEND_OUT,
+    GOMP_DEPEND_INOUT,
+    GOMP_DEPEND_MUTEXINOUTSET,
+    GOMP_DEPEND_INOUTSET,
+};
 
 /* Shared with target.c of this directory. */
 size_t gomp_depend_count(void **depend);

@@ -51,7 +51,8 @@ static void run_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
     else if (num_tasks)
         split = GLASS_TASKLOOP_NUM_TASKS;
     struct glass_taskloop_plan plan;
-    glass_taskloop_plan(loop->niters, split, num_tasks, flags & TASK_FLAG_STRICT, self->team->nthreads, &plan);
+    glass_taskloop_plan(loop->niters, split, num_tasks, flags & TASK_FLAG_STRICT, self->team->nthreads,
+                        &plan);
 
     bool group = !(flags & TASK_FLAG_NOGROUP);
     if (group) {

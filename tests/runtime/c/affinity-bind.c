@@ -4,7 +4,8 @@
 // partition the policy gives it. Nested: spread then close keeps every inner
 // team inside its outer thread's subpartition; the proc_bind clause overrides
 // bind-var.
-// RUN: %gcc-omp -D_GNU_SOURCE %s -o %t
+// REQUIRES: gcc
+// RUN: %omp-cc -D_GNU_SOURCE %s -o %t
 // RUN: for n in %threads; do OMP_PLACES="{0},{1}" OMP_PROC_BIND=close OMP_NUM_THREADS=$n taskset -c 0,1 %run %t 3; done | FileCheck %s --check-prefix=CLOSE
 // RUN: for n in %threads; do OMP_PLACES="{0},{1}" OMP_PROC_BIND=spread OMP_NUM_THREADS=$n taskset -c 0,1 %run %t 4; done | FileCheck %s --check-prefix=SPREAD
 // RUN: for n in %threads; do OMP_PLACES="{0},{1}" OMP_PROC_BIND=primary OMP_NUM_THREADS=$n taskset -c 0,1 %run %t 2; done | FileCheck %s --check-prefix=PRIMARY

@@ -1,7 +1,8 @@
 // Failures that must stop the program with a clear message: the abort_fb
 // fallback, an allocate clause that cannot be satisfied (null_fb behaves as
 // abort_fb there), and omp_free of memory no OpenMP routine returned.
-// RUN: %gcc-omp %s -o %t
+// REQUIRES: gcc
+// RUN: %omp-cc %s -o %t
 // RUN: sh -c 'ulimit -c 0; %run %t trait 2>%t.trait; echo "status=$?"' | FileCheck %s --check-prefix=STATUS
 // RUN: FileCheck %s --check-prefix=TRAIT --input-file %t.trait
 // RUN: sh -c 'ulimit -c 0; OMP_NUM_THREADS=4 %run %t clause 2>%t.clause; echo "status=$?"' | FileCheck %s --check-prefix=STATUS

@@ -2,6 +2,7 @@
 // GOMP_alloc with the clause's allocator and alignment, and goes back through
 // GOMP_free at the end of the region. Also GOMP_alloc/GOMP_free called
 // directly, and the def-allocator-var used for omp_null_allocator.
+// REQUIRES: gcc
 // RUN: %gcc-omp %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 copies=1 distinct ok aligned ok values ok regions=200

@@ -2,7 +2,7 @@
 // omp_set/get_default_allocator, omp_null_allocator meaning it, and its
 // inheritance by the implicit tasks of a parallel region, where each thread
 // may change its own copy.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: initial: omp_default_mem_alloc
 // CHECK: set: custom, null_allocator uses it

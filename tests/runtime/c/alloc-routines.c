@@ -1,6 +1,6 @@
 // The memory routines with the predefined allocators: alignment, calloc
 // zeroing, realloc keeping contents, size 0, and concurrent use by a team.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: predefined: 8 allocators ok
 // CHECK: aligned: 16 64 256 4096 ok

@@ -1,7 +1,7 @@
 // omp_init_allocator traits (OpenMP 5.1, 2.13.2): invalid traits rejected,
 // alignment honoured, pool_size enforced with each fallback, pinned memory
 // locked, and a pool shared by a whole team never overcommitted.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: invalid: 12 rejected
 // CHECK: valid: 6 accepted

@@ -1,6 +1,7 @@
 // Atomic updates GCC cannot do with one instruction (long double, __int128)
 // go through GOMP_atomic_start/GOMP_atomic_end; they must not lose updates,
 // and an atomic update inside a critical region must not deadlock.
+// REQUIRES: gcc
 // RUN: %gcc-omp %s -o %t
 // RUN: objdump -d %t | FileCheck %s --check-prefix=ASM
 // ASM: call{{.*}}<GOMP_atomic_start

@@ -1,7 +1,7 @@
 // Barriers: every write made before a barrier is visible to every thread after
 // it, and 2000 consecutive barriers keep the team in step (no thread gets a
 // barrier ahead), in a flat team and in the teams of a nested region.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n,2 %run %t $n; done | FileCheck %s
 // CHECK: threads=1 phases=50 stale=0 barriers=2000 out_of_step=0 nested_out_of_step=0

@@ -3,7 +3,7 @@
 // of their iterations, the region goes on after the loop, and the request dies
 // with the loop: the next loop's cancellation points do not fire. With
 // OMP_CANCELLATION=false every iteration runs.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_CANCELLATION=true OMP_NUM_THREADS=$n %run %t $n 1; done | FileCheck %s --check-prefix=ON
 // RUN: for n in %threads; do OMP_CANCELLATION=false OMP_NUM_THREADS=$n %run %t $n 0; done | FileCheck %s --check-prefix=OFF
 // ON: threads=1 cancelled_loop=0 timeouts=0 after_loop=1 next_loop=1000 after_next=1

@@ -4,6 +4,7 @@
 // later pass it, and nothing after those points runs; the region still ends
 // and the next regions' barriers count correctly. With OMP_CANCELLATION=false
 // the constructs are ignored and everything runs.
+// REQUIRES: gcc
 // RUN: %gcc-omp %s -o %t
 // RUN: objdump -d %t | FileCheck %s --check-prefix=ASM
 // ASM: call{{.*}}<GOMP_cancel@plt>

@@ -2,7 +2,7 @@
 // canceling section ends, sections at a cancellation point end, the region
 // goes on after the construct, and the next sections construct runs whole.
 // With OMP_CANCELLATION=false every section runs to its end.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_CANCELLATION=true OMP_NUM_THREADS=$n %run %t $n 1; done | FileCheck %s --check-prefix=ON
 // RUN: for n in %threads; do OMP_CANCELLATION=false OMP_NUM_THREADS=$n %run %t $n 0; done | FileCheck %s --check-prefix=OFF
 // ON: threads=1 completed=0 timeouts=0 after=1 next=4 after_next=1

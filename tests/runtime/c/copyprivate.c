@@ -2,7 +2,7 @@
 // every thread's private copy, for scalars, several variables at once and a
 // large struct, over many consecutive constructs (more than the worksharing
 // ring holds) and between nowait loops.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 scalar=ok several=ok struct=ok mixed=ok
 // CHECK: threads=2 scalar=ok several=ok struct=ok mixed=ok

@@ -2,7 +2,7 @@
 // two threads can be inside critical(left) and critical(right) at the same
 // time, and an unnamed critical does not exclude a named one. With a shared
 // lock the second thread could only enter after the first gave up waiting.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: %run %t | FileCheck %s
 // CHECK: left_right_overlap=1 unnamed_named_overlap=1
 #include <omp.h>

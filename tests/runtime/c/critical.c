@@ -2,7 +2,7 @@
 // occupancy counter would see two), counters updated inside reach exact
 // totals, and a thread wanting a critical section someone holds waits until
 // it is left.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 unnamed=5000 max_inside=1 alpha=5000 max_inside=1 waited_for_release=1
 // CHECK: threads=2 unnamed=10000 max_inside=1 alpha=10000 max_inside=1 waited_for_release=1

@@ -3,8 +3,8 @@
 // tasks appending one character each, and a wavefront over a grid where
 // cell (i, j) reads its upper and left neighbours (in) and writes itself
 // (out), computing binomial coefficients.
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: chain=ok string=ok wavefront=705432 ok
 #include <omp.h>
 #include <stdio.h>

@@ -2,8 +2,8 @@
 // omp_depend_t, changed with update and used with depend(depobj: ...),
 // mixed with ordinary depend clauses. Each task checks that what must have
 // run before it has.
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: depobj a=3 b=12 ok
 #include <omp.h>
 #include <stdio.h>

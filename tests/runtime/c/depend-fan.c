@@ -2,8 +2,8 @@
 // possibly at the same time, after it; an inout task runs after all of them
 // and sums what they read. Repeated in rounds on the same variable, so later
 // rounds must wait for earlier readers too.
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: rounds=20 readers=16 sum=ok order=ok
 #include <omp.h>
 #include <stdio.h>

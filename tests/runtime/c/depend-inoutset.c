@@ -4,6 +4,7 @@
 // GCC 13 lowers depobj(o) depend(inoutset: x) into an omp_depend_t holding
 // the address and GOMP_DEPEND_INOUTSET (5), which this test builds by hand.
 // Order of events: out W; inoutset S1..S3; in R1, R2; inoutset T; inout F.
+// REQUIRES: gcc
 // RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
 // RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: inoutset order ok (violations 0)

@@ -1,8 +1,8 @@
 // mutexinoutset: tasks in the same set never overlap (detected with a
 // counter of tasks inside), all of them run after the preceding out task and
 // before the following in task.
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: members=40 overlaps=0 before=ok after=ok
 #include <omp.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 // taskwait with depend clauses waits for the sibling tasks it depends on
 // (here the writer of x), not for the others; an undeferred task with a
 // depend clause also waits for its predecessors before it runs.
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: taskwait-depend x=1 undeferred=2 ok
 #include <omp.h>
 #include <stdio.h>

@@ -4,8 +4,8 @@
 // from a sibling task, and for an undeferred task by the generating task
 // itself after the construct (its body runs at once; completion waits). A
 // task that depends on a detached one waits for the event; taskwait too.
-// RUN: %gcc-omp %s -o %t -lpthread && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx -lpthread && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// RUN: %omp-cc %s -o %t -lpthread && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx -lpthread && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: detach pthread=ok sibling=ok undeferred=ok
 #include <omp.h>
 #include <pthread.h>

@@ -2,7 +2,7 @@
 // devices, the host is the initial device (number 0 = the number of devices);
 // default-device-var set and read back per task; omp_pause_resource and
 // omp_pause_resource_all accept the host and valid kinds and refuse the rest.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t; done 2>&1 | FileCheck %s
 // CHECK: glass: omp_set_default_device(-4): the device number must not be negative; ignored
 // CHECK-NEXT: devices 0 initial 0 device-num 0 is-initial 1 in-region ok

@@ -2,7 +2,7 @@
 // (OpenMP 5.1, 6.13, 6.14, 3.3.7-3.3.10): every thread of a region prints its
 // line (stderr) at the first region and again only when what the fields show
 // changes; fields, widths and the 0/. flags expand as specified.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: OMP_DISPLAY_AFFINITY=true OMP_AFFINITY_FORMAT="thread %n of %N level %L ancestor %a team %{team_num} of %{num_teams} host %H pid %P tid %i cpus %A" OMP_PLACES="{0},{1}" OMP_PROC_BIND=close OMP_NUM_THREADS=2 taskset -c 0,1 %run %t regions 2>&1 | FileCheck %s --check-prefix=DISPLAY
 // RUN: OMP_DISPLAY_AFFINITY=TRUE OMP_NUM_THREADS=2 taskset -c 0,1 %run %t regions 2>&1 | FileCheck %s --check-prefix=DEFAULTFMT
 // RUN: OMP_DISPLAY_AFFINITY=false OMP_NUM_THREADS=2 %run %t regions 2>&1 | FileCheck %s --check-prefix=OFF

@@ -2,7 +2,7 @@
 // printed to stderr once at start-up (true, verbose) or not at all (false),
 // with one line per ICV showing the values the environment set; the routine
 // shows the calling task's values, including ones the program changed.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: OMP_DISPLAY_ENV=true OMP_NUM_THREADS=3,2 OMP_SCHEDULE=guided,4 OMP_PROC_BIND=spread,close OMP_PLACES="{0},{1}" OMP_STACKSIZE=1M OMP_WAIT_POLICY=active OMP_THREAD_LIMIT=6 OMP_CANCELLATION=true OMP_DEFAULT_DEVICE=2 OMP_MAX_TASK_PRIORITY=7 OMP_DISPLAY_AFFINITY=false OMP_AFFINITY_FORMAT="%n/%N" OMP_ALLOCATOR=omp_pteam_mem_alloc OMP_NUM_TEAMS=3 OMP_TEAMS_THREAD_LIMIT=5 OMP_DYNAMIC=true taskset -c 0,1 %run %t 2>&1 | FileCheck %s --check-prefix=TRUE
 // RUN: OMP_DISPLAY_ENV=" VERBOSE " %run %t 2>&1 | FileCheck %s --check-prefix=VERBOSE
 // RUN: OMP_DISPLAY_ENV=false %run %t 2>&1 | FileCheck %s --check-prefix=FALSE

@@ -3,7 +3,7 @@
 // prefix recurrence, a collapsed nest and an unsigned long long nest, under
 // each schedule. Any dependence the runtime fails to honour changes the
 // result, which is compared with a sequential computation.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 static=ok static,2=ok dynamic=ok dynamic,3=ok guided=ok guided,2=ok runtime=ok prefix=ok collapse=ok ull=ok
 // CHECK: threads=2 static=ok static,2=ok dynamic=ok dynamic,3=ok guided=ok guided,2=ok runtime=ok prefix=ok collapse=ok ull=ok

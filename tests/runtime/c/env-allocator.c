@@ -1,6 +1,6 @@
 // OMP_ALLOCATOR: a predefined allocator name sets def-allocator-var, read back
 // with omp_get_default_allocator (handles 1..8 as omp.h numbers them).
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: %run %t 1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: OMP_ALLOCATOR=omp_thread_mem_alloc %run %t 8 | FileCheck %s --check-prefix=THREAD
 // RUN: OMP_ALLOCATOR=" OMP_LARGE_CAP_MEM_ALLOC " %run %t 2 | FileCheck %s --check-prefix=LARGE

@@ -1,6 +1,6 @@
 // OMP_CANCELLATION: read back with omp_get_cancellation; with it on, a
 // cancelled parallel region really stops early.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_CANCELLATION=true OMP_NUM_THREADS=$n %run %t 1; done | FileCheck %s --check-prefix=ON
 // RUN: OMP_CANCELLATION=" False " %run %t 0 | FileCheck %s --check-prefix=OFF
 // RUN: %run %t 0 | FileCheck %s --check-prefix=OFF

@@ -1,6 +1,6 @@
 // OMP_DEBUG (debug-var) and OMP_TARGET_OFFLOAD (target-offload-var) have no
 // query routine: read them back from OMP_DISPLAY_ENV.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: OMP_DISPLAY_ENV=true %run %t 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: OMP_DISPLAY_ENV=true OMP_DEBUG=" Enabled " OMP_TARGET_OFFLOAD=disabled %run %t 2>&1 | FileCheck %s --check-prefix=SET
 // RUN: OMP_DISPLAY_ENV=true OMP_DEBUG=on OMP_TARGET_OFFLOAD=always %run %t 2>&1 | FileCheck %s --check-prefix=BAD

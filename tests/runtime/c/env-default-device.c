@@ -1,6 +1,6 @@
 // OMP_DEFAULT_DEVICE: read back with omp_get_default_device (and inherited by
 // the implicit tasks of a region); invalid values are reported.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: %run %t 0 | FileCheck %s --check-prefix=ZERO
 // RUN: OMP_DEFAULT_DEVICE=" 3 " %run %t 3 | FileCheck %s --check-prefix=THREE
 // RUN: for v in "" "-1" "host" "99999999999"; do OMP_DEFAULT_DEVICE="$v" %run %t 0; done 2>&1 | FileCheck %s --check-prefix=BAD

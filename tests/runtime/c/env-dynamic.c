@@ -1,6 +1,6 @@
 // OMP_DYNAMIC: true lets the runtime give a team fewer threads (Glass never
 // gives more than there are processors), false gives what was asked for.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_DYNAMIC=true OMP_NUM_THREADS=$n %run %t 1 $n; done | FileCheck %s --check-prefix=ON
 // RUN: for n in %threads; do OMP_DYNAMIC=" FALSE " OMP_NUM_THREADS=$n %run %t 0 $n; done | FileCheck %s --check-prefix=OFF
 // RUN: for v in "" "yes" "1" "truee"; do OMP_DYNAMIC="$v" OMP_NUM_THREADS=4 %run %t 0 4; done 2>&1 | FileCheck %s --check-prefix=BAD

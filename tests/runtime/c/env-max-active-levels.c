@@ -2,7 +2,7 @@
 // ICV they give (read back with omp_get_max_active_levels / omp_get_nested),
 // and the team sizes that follow at three nesting levels. OMP_MAX_ACTIVE_LEVELS
 // wins over OMP_NESTED, which wins over a list in OMP_NUM_THREADS.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: OMP_NUM_THREADS=2 %run %t 1 | FileCheck %s --check-prefix=L1
 // RUN: OMP_NUM_THREADS=2 OMP_MAX_ACTIVE_LEVELS=2 %run %t 2 | FileCheck %s --check-prefix=L2
 // RUN: OMP_NUM_THREADS=2 OMP_MAX_ACTIVE_LEVELS=" 3 " %run %t 3 | FileCheck %s --check-prefix=L3

@@ -1,5 +1,5 @@
 // OMP_MAX_TASK_PRIORITY: read back with omp_get_max_task_priority.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: %run %t 0 | FileCheck %s --check-prefix=ZERO
 // RUN: OMP_MAX_TASK_PRIORITY=" 42 " %run %t 42 | FileCheck %s --check-prefix=SET
 // RUN: for v in "" "-5" "high" "3000000000"; do OMP_MAX_TASK_PRIORITY="$v" %run %t 0; done 2>&1 | FileCheck %s --check-prefix=BAD

@@ -2,7 +2,7 @@
 // last one staying in force), read back through omp_get_max_threads at each
 // level; a list turns nesting on. Invalid values are reported and the default
 // (one thread per processor) stays.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n $n $n 1; done | FileCheck %s --check-prefix=ONE
 // RUN: OMP_NUM_THREADS=" 3 , 2 " %run %t 3 2 2 255 | FileCheck %s --check-prefix=LIST
 // RUN: OMP_NUM_THREADS=2,3,1 %run %t 2 3 1 255 | FileCheck %s --check-prefix=LIST3

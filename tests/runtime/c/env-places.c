@@ -3,7 +3,7 @@
 // and omp_get_place_proc_ids. Processors outside the process's mask are
 // dropped with a warning; invalid values are reported and leave no places.
 // Uses CPUs 0 and 1, which `taskset` guarantees to the process.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: OMP_PLACES="{0},{1}" taskset -c 0,1 %run %t | FileCheck %s --check-prefix=TWO
 // RUN: OMP_PLACES=" { 0 : 2 } " taskset -c 0,1 %run %t | FileCheck %s --check-prefix=ONE
 // RUN: OMP_PLACES="{0:2:1},{1},{0}" taskset -c 0,1 %run %t | FileCheck %s --check-prefix=THREE

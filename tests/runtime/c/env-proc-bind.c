@@ -2,7 +2,7 @@
 // last staying in force), read back with omp_get_proc_bind at each level. A
 // list turns nesting on; binding without OMP_PLACES uses one place per
 // hardware thread; false means no places at all.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: OMP_PROC_BIND=false %run %t 0 0 0 1 | FileCheck %s --check-prefix=FALSE
 // RUN: OMP_PROC_BIND=TRUE %run %t 1 1 1 1 | FileCheck %s --check-prefix=TRUE
 // RUN: OMP_PROC_BIND=spread %run %t 4 4 4 1 | FileCheck %s --check-prefix=SPREAD

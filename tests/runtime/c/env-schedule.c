@@ -1,7 +1,7 @@
 // OMP_SCHEDULE: [monotonic:|nonmonotonic:]kind[,chunk], case-insensitive, white
 // space allowed, read back with omp_get_schedule. Invalid values are reported
 // and the default (dynamic, chunk 1) stays.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: OMP_SCHEDULE=static %run %t 1 0 0 | FileCheck %s --check-prefix=STATIC
 // RUN: OMP_SCHEDULE="static,5" %run %t 1 5 0 | FileCheck %s --check-prefix=STATIC5
 // RUN: OMP_SCHEDULE="DYNAMIC" %run %t 2 1 0 | FileCheck %s --check-prefix=DYNAMIC

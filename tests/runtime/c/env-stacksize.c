@@ -1,7 +1,7 @@
 // OMP_STACKSIZE: a size with an optional B/K/M/G unit (K when none), read back
 // from OMP_DISPLAY_ENV in bytes; worker threads get that stack, so they can
 // hold a 40 MiB array with OMP_STACKSIZE=64M (the system default is 8 MiB).
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_STACKSIZE=64M OMP_NUM_THREADS=$n %run %t big; done | FileCheck %s --check-prefix=BIG
 // RUN: for v in "64M" " 65536 " "65536 k" "67108864B" "1g" "512 b"; do OMP_DISPLAY_ENV=true OMP_STACKSIZE="$v" %run %t; done 2>&1 | FileCheck %s --check-prefix=UNITS
 // RUN: GOMP_STACKSIZE=128 OMP_DISPLAY_ENV=true %run %t 2>&1 | FileCheck %s --check-prefix=GOMP

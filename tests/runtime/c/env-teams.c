@@ -1,6 +1,6 @@
 // OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT: read back with omp_get_max_teams
 // and omp_get_teams_thread_limit (0: not set).
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: %run %t 0 0 | FileCheck %s --check-prefix=UNSET
 // RUN: OMP_NUM_TEAMS=4 OMP_TEAMS_THREAD_LIMIT=" 8 " %run %t 4 8 | FileCheck %s --check-prefix=SET
 // RUN: for v in "" "0" "-2" "x" "99999999999"; do OMP_NUM_TEAMS="$v" %run %t 0 0; done 2>&1 | FileCheck %s --check-prefix=BADTEAMS

@@ -1,6 +1,6 @@
 // OMP_THREAD_LIMIT: read back with omp_get_thread_limit, and no team (nor the
 // threads of nested teams together) exceeds it.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_THREAD_LIMIT=3 OMP_NUM_THREADS=$n %run %t 3 $n; done | FileCheck %s --check-prefix=THREE
 // RUN: OMP_THREAD_LIMIT=" 1 " OMP_NUM_THREADS=4 %run %t 1 4 | FileCheck %s --check-prefix=ONE
 // RUN: OMP_THREAD_LIMIT=5 OMP_NUM_THREADS=2,4 %run %t 5 2 nested | FileCheck %s --check-prefix=NESTED

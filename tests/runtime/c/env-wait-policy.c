@@ -1,7 +1,7 @@
 // OMP_WAIT_POLICY and GOMP_SPINCOUNT: the spin count they give, read back
 // from OMP_DISPLAY_ENV=verbose, and regions still run correctly under each
 // (waiting threads must not starve an oversubscribed machine).
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_DISPLAY_ENV=verbose OMP_NUM_THREADS=$n %run %t $n; done 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: for n in %threads; do OMP_DISPLAY_ENV=verbose OMP_WAIT_POLICY=active OMP_NUM_THREADS=$n %run %t $n; done 2>&1 | FileCheck %s --check-prefix=ACTIVE
 // RUN: for n in %threads; do OMP_DISPLAY_ENV=verbose OMP_WAIT_POLICY=" Passive " OMP_NUM_THREADS=$n %run %t $n; done 2>&1 | FileCheck %s --check-prefix=PASSIVE

@@ -3,11 +3,12 @@
 // at(execution): severity(warning) prints the message each time a thread
 // encounters the directive and execution continues; severity(fatal) prints it
 // and ends the program with a failure status, running nothing after it.
-// RUN: %gcc-omp -DCOMPILE_TIME_WARNING -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=COMPILE-WARNING
+// REQUIRES: gcc
+// RUN: %omp-cc -DCOMPILE_TIME_WARNING -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=COMPILE-WARNING
 // COMPILE-WARNING: warning: {{.*}}pragma omp error{{.*}} encountered: compile-time note
-// RUN: %not %gcc-omp -DCOMPILE_TIME_FATAL -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=COMPILE-FATAL
+// RUN: %not %omp-cc -DCOMPILE_TIME_FATAL -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=COMPILE-FATAL
 // COMPILE-FATAL: error: {{.*}}pragma omp error{{.*}} encountered: compile-time stop
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: %run %t 2>&1 | FileCheck %s --check-prefix=WARNING
 // WARNING: before
 // WARNING-NEXT: OMP: warning: error directive encountered: careful, value=42

@@ -3,8 +3,8 @@
 // result is checked against a loop; the per-thread counts check that the
 // tasks ran on the team (all of them on one thread is legal, so only the
 // total is checked).
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t 25; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx 25; done | FileCheck %s
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t 25; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx 25; done | FileCheck %s
 // CHECK-COUNT-4: fib(25)=75025 tasks=242784 ok
 #include <omp.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // A program that used OpenMP forks; the child runs parallel regions again on
 // fresh worker threads (no hang), and the parent keeps its team.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in 2 4; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
 // CHECK: parent=2 child=2 parent-after=2
 // CHECK: parent=4 child=4 parent-after=4

@@ -3,6 +3,7 @@
 // Glass's header (except the lock types, which Glass makes larger: a program
 // compiled against either header hands the runtime at least the 4 and 8 bytes
 // it uses).
+// REQUIRES: gcc
 // RUN: %gcc-omp %s -o %t.gcc && %run %t.gcc > %t.gcc.out
 // RUN: %gcc-omp -I%srcroot/include -DGLASS_HEADER %s -o %t.glass && %run %t.glass > %t.glass.out
 // RUN: diff %t.gcc.out %t.glass.out

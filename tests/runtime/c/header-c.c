@@ -1,9 +1,9 @@
 // A C program compiled against Glass's own omp.h (not GCC's): the types and
 // constants have GCC's values, every OpenMP 5.1 routine is declared with the
 // specified signature, and many of them are called and checked.
-// RUN: %gcc-omp -I%srcroot/include %s -o %t
+// RUN: %omp-cc -I%srcroot/include %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
-// RUN: %gcc-omp -std=c11 -pedantic -Wextra -Werror -I%srcroot/include -fsyntax-only %s
+// RUN: %omp-cc -std=c11 -pedantic -Wextra -Werror -I%srcroot/include -fsyntax-only %s
 // The header alone is clean in every C dialect, with and without -fopenmp.
 // RUN: echo '#include <omp.h>' | gcc -x c -std=c89 -pedantic -Wall -Wextra -Werror -I%srcroot/include -fsyntax-only -
 // RUN: echo '#include <omp.h>' | gcc -x c -std=c99 -pedantic -Wall -Wextra -Werror -I%srcroot/include -fsyntax-only -

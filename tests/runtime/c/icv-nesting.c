@@ -2,7 +2,7 @@
 // at every level of three nested regions, including a serialized one, checked
 // against what each thread recorded on its way in; levels outside 0..level
 // give -1.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n,2,1 OMP_MAX_ACTIVE_LEVELS=3 %run %t $n; done | FileCheck %s
 // CHECK: outer=1 checked=2 mismatches=0 outside=-1,-1,-1,-1
 // CHECK: outer=2 checked=4 mismatches=0 outside=-1,-1,-1,-1

@@ -2,7 +2,8 @@
 // environment, implicit tasks of a region inherit it, and a change made inside
 // a region does not leak out. Invalid arguments are ignored with a warning
 // where the specification leaves the behaviour undefined.
-// RUN: %gcc-omp -Wno-deprecated-declarations %s -o %t
+// REQUIRES: gcc
+// RUN: %omp-cc -Wno-deprecated-declarations %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t; done 2>&1 | FileCheck %s
 // CHECK: glass: omp_set_schedule: kind 0x9 is not an omp_sched_t value; ignored
 // CHECK-NEXT: glass: omp_set_max_active_levels(-2): the argument must not be negative; ignored

@@ -3,7 +3,7 @@
 // (free, or held by another thread, which keeps it), destroying a set lock,
 // setting a simple lock the task already holds (a certain deadlock) and
 // setting a destroyed lock.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: %run %t 2>&1 | FileCheck %s
 // CHECK: glass: omp_unset_lock: lock [[LOCK:0x[0-9a-f]+]] is not set by the calling task; ignored
 // CHECK-NEXT: glass: omp_unset_lock: lock [[LOCK]] is not set by the calling task; ignored

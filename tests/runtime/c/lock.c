@@ -1,7 +1,7 @@
 // Simple locks: a counter protected by omp_set_lock/omp_test_lock reaches the
 // exact total, omp_test_lock fails while another thread holds the lock and
 // succeeds once it is free, and a lock can be destroyed and initialized again.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 total=20000 held_test=0 free_test=1 reinit=1
 // CHECK: threads=2 total=40000 held_test=0 free_test=1 reinit=1

@@ -4,6 +4,7 @@
 // GOMP_loop_start/_ordered_start/_doacross_start with scratch memory, the
 // doacross ull post/wait, the pre-4.9 combined forms, GOMP_sections2_start,
 // and the _cancel ends.
+// REQUIRES: gcc
 // RUN: %gcc-omp %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 static=ok ull=ok loop_start=ok ordered_start=ok doacross=ok combined=ok sections2=ok cancel-ends=ok

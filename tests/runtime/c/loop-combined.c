@@ -2,7 +2,7 @@
 // GOMP_parallel_loop_* (the runtime sets the loop up before the team runs),
 // with num_threads, if(0) and nested (inactive) regions, and back-to-back
 // regions that reuse the team. Every iteration runs exactly once.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 dynamic=ok monotonic:dynamic=ok guided=ok monotonic:guided=ok num_threads=ok if0=ok nested=ok repeated=ok
 // CHECK: threads=2 dynamic=ok monotonic:dynamic=ok guided=ok monotonic:guided=ok num_threads=ok if0=ok nested=ok repeated=ok

@@ -6,7 +6,7 @@
 // by at most one, and the same blocks for two loops of the same trip count),
 // with a chunk size chunks dealt round-robin in thread order. Dynamic and
 // guided chunks hold at least chunk_size iterations except the last.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 static shapes=10 iterations=2759 ok
 // CHECK: threads=1 static,5 shapes=10 iterations=2759 ok

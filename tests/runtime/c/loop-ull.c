@@ -2,7 +2,7 @@
 // schedule, upward and downward, near the top of the range, empty loops, and
 // collapse(2) nests. Every iteration runs exactly once; static,chunk deals
 // chunks round-robin in thread order.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 static,4=ok dynamic=ok dynamic,7=ok monotonic:dynamic,2=ok guided=ok guided,5=ok monotonic:guided,3=ok collapse=ok iterations=28688
 // CHECK: threads=2 static,4=ok dynamic=ok dynamic,7=ok monotonic:dynamic,2=ok guided=ok guided,5=ok monotonic:guided,3=ok collapse=ok iterations=28688

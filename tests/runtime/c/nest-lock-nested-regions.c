@@ -2,7 +2,7 @@
 // simple and a nestable lock, and ownership belongs to the task, not the
 // thread (OpenMP 5.1, 3.9): the primary thread of an inner team runs a new
 // implicit task, so a lock its outer task holds is not its own.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n,2 %run %t $n; done | FileCheck %s
 // CHECK: threads=1 inner=2 simple=2000 nest=2000 inner_test_simple=0 inner_test_nest=0 outer_test_nest=2
 // CHECK: threads=2 inner=2 simple=4000 nest=4000 inner_test_simple=0 inner_test_nest=0 outer_test_nest=2

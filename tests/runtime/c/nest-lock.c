@@ -2,7 +2,7 @@
 // the lock again without blocking, another thread's test fails until the owner
 // has unset it as many times as it set it, and a counter protected by nested
 // acquisitions reaches the exact total.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 depths=1,2,3,4 total=4000 other_while_held=0 other_after_partial=0 other_after_release=1
 // CHECK: threads=2 depths=1,2,3,4 total=8000 other_while_held=0 other_after_partial=0 other_after_release=1

@@ -3,7 +3,7 @@
 // arrives late, so the others run through more consecutive constructs than
 // the team's ring of worksharing descriptors holds and must wait for the
 // slow thread to free a slot, not overwrite a construct it is still in.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 loops=ok sections=ok copyprivate=ok late-middle=ok iterations=14608
 // CHECK: threads=2 loops=ok sections=ok copyprivate=ok late-middle=ok iterations=14608

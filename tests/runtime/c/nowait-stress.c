@@ -2,7 +2,7 @@
 // loops, a loop ending in its implicit barrier, a nowait single and a nowait
 // sections construct, all in one parallel region. Every iteration, single and
 // section must run exactly once per round.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 rounds=10000 ok
 // CHECK: threads=2 rounds=10000 ok

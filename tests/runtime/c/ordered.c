@@ -2,7 +2,7 @@
 // schedule, for long and unsigned long long loops going up and down, also
 // when some iterations skip their ordered region, and output printed from
 // ordered regions comes out in order.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 printed: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19
 // CHECK: threads=1 static=ok static,3=ok dynamic=ok dynamic,4=ok guided=ok guided,3=ok runtime=ok ull=ok skipping=ok nowait=ok entries=2492

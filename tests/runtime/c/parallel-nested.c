@@ -1,7 +1,7 @@
 // Team sizes, thread numbers, levels and nesting, for several thread counts.
 // Nesting is inactive by default (as with libgomp) and active when
 // OMP_NUM_THREADS is a list.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n 1; done | FileCheck %s --check-prefix=FLAT
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n,2 %run %t $n 2; done | FileCheck %s --check-prefix=NESTED
 // FLAT: threads=1 sum=0 level=1 active=0 inner=1

@@ -5,7 +5,7 @@
 // tasks with a priority highest first, equal priorities in creation order;
 // with one thread, deferred tasks only run at the taskwait, so their order is
 // exactly that.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: OMP_MAX_TASK_PRIORITY=10 %run %t | FileCheck %s --check-prefix=PRIO
 // RUN: %run %t | FileCheck %s --check-prefix=NONE
 // PRIO: max=10 order=9 9 8 7 5 3 3 1 0 0 {{$}}

@@ -4,7 +4,7 @@
 // (GOMP_parallel_loop_*runtime). Every iteration runs once; static kinds give
 // the exact assignment OpenMP 5.1 2.11.4.1 requires, dynamic and guided
 // chunks are never below the chunk size except the last one.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n OMP_SCHEDULE=static %run %t $n blocks 0; done | FileCheck %s -DSCHED=static
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n OMP_SCHEDULE="static,3" %run %t $n round-robin 3; done | FileCheck %s -DSCHED=static,3
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n OMP_SCHEDULE="monotonic:static,2" %run %t $n round-robin 2; done | FileCheck %s -DSCHED=monotonic:static,2

@@ -2,7 +2,8 @@
 // combines every thread's contribution and is complete after the construct's
 // barrier; private copies stay per thread; nowait scopes and
 // worksharing loops can follow each other.
-// RUN: %gcc-omp %s -o %t
+// REQUIRES: gcc
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 reduction=ok private=ok repeated=ok sum=1
 // CHECK: threads=2 reduction=ok private=ok repeated=ok sum=3

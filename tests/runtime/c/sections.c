@@ -2,7 +2,8 @@
 // sections than threads, back to back with nowait, in combined parallel
 // sections (GOMP_parallel_sections), and with lastprivate(conditional:)
 // (GOMP_sections2_start with team-shared scratch memory).
-// RUN: %gcc-omp %s -o %t
+// REQUIRES: gcc
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 one=ok three=ok twelve=ok nowait=ok parallel-three=ok parallel-twelve=ok lastprivate=ok runs=4269
 // CHECK: threads=2 one=ok three=ok twelve=ok nowait=ok parallel-three=ok parallel-twelve=ok lastprivate=ok runs=4269

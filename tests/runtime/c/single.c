@@ -1,7 +1,7 @@
 // The single construct: each of many consecutive single regions (with and
 // without nowait, between nowait loops) runs in exactly one thread, the
 // first thread to arrive wins, and its writes are visible after the barrier.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 nowait=ok barrier=ok mixed=ok first-wins=ok executions=3000
 // CHECK: threads=2 nowait=ok barrier=ok mixed=ok first-wins=ok executions=3000

@@ -3,8 +3,10 @@
 // the failure results for device numbers that do not exist (NULL, 0,
 // EINVAL); associating memory with the host device is refused (EINVAL), as
 // libgomp does.
-// RUN: %gcc-omp %s -o %t && %run %t | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && %run %t.cxx | FileCheck %s
+// With Clang these routines belong to libomptarget, not to the OpenMP runtime:
+// REQUIRES: gcc
+// RUN: %omp-cc %s -o %t && %run %t | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && %run %t.cxx | FileCheck %s
 // CHECK: devices=0 initial=0
 // CHECK-NEXT: alloc: 0=ok 1=null -1=null -2=null
 // CHECK-NEXT: present: 0=1 1=0 -1=0 null=1

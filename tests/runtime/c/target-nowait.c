@@ -4,8 +4,8 @@
 // for its predecessors and completes before the construct returns; taskwait
 // waits for target tasks. firstprivate data of a deferred target is copied
 // when the construct is encountered.
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: chain=ok sync=ok data=ok firstprivate=ok
 #include <omp.h>
 #include <stdio.h>

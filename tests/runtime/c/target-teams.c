@@ -4,8 +4,8 @@
 // Needs omp_get_num_teams / omp_get_team_num (api/devices.c) to return
 // glass_league_size / glass_league_num (tasking.h): wiring pending.
 // XFAIL: *
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: sum=500500 hits=ok teams=5 limit=ok league=3:012 after=1
 #include <omp.h>
 #include <stdio.h>

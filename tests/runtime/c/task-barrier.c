@@ -6,8 +6,8 @@
 // barrier integration pending: the team barriers and the end of the parallel
 // region must call glass_task_run_one / glass_team_tasks_pending.
 // XFAIL: *
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: single=ok barrier=ok end=ok one=ok
 #include <omp.h>
 #include <stdio.h>

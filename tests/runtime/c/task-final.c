@@ -3,8 +3,8 @@
 // too: omp_in_final), and mergeable ones among them. The generating task sees
 // their effects right after the construct, without a taskwait. A task of an
 // if(0) task may still be deferred.
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: if0=ok final=ok nested=ok mergeable=ok in_final=1/1/0
 #include <omp.h>
 #include <stdio.h>

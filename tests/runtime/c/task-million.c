@@ -2,7 +2,7 @@
 // team bounds its queued tasks (beyond the bound, new tasks run at once on
 // the generating thread), so memory stays bounded: the peak resident size
 // must stay far below what a million queued tasks would need.
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
 // CHECK-COUNT-4: tasks=1000000 sum=499999500000 rss=bounded
 #include <omp.h>
 #include <stdio.h>

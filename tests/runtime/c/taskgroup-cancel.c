@@ -6,7 +6,7 @@
 // Needs GOMP_cancel / GOMP_cancellation_point (cancel.c) to call
 // glass_taskgroup_cancel / glass_taskgroup_cancelled: wiring pending.
 // XFAIL: *
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_CANCELLATION=true OMP_NUM_THREADS=$n %run %t; done | FileCheck %s --check-prefix=ON
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s --check-prefix=OFF
 // ON-COUNT-4: canceller=1 ran=0 of 50 point=seen after=ok

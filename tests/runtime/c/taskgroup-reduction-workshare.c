@@ -4,9 +4,9 @@
 // Needs GOMP_loop_start and GOMP_sections2_start to call
 // gomp_workshare_task_reduction_register (task_reduction.c), and the barrier
 // ending the loop to complete the tasks: wiring pending.
-// XFAIL: *
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// XFAIL: gcc
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: for=3000 sections=30 ok
 #include <omp.h>
 #include <stdio.h>

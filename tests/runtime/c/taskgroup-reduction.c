@@ -2,8 +2,8 @@
 // taskgroups, several operators), parallel reduction(task, ...), a
 // worksharing loop reduction(task, ...) whose iterations create
 // in_reduction tasks, and taskloop reduction.
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: taskgroup sum=20100 product=1024 max=199 nested=ok parallel=ok taskloop=500500
 #include <omp.h>
 #include <stdio.h>

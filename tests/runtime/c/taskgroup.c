@@ -2,8 +2,8 @@
 // children), nests, and is a scheduling point where the generating thread
 // helps. A grandchild that takes long must be complete at the end of the
 // taskgroup but not necessarily after a taskwait of its parent's parent.
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: taskgroup descendants=3000 inner=ok outer=ok
 #include <omp.h>
 #include <stdio.h>

@@ -5,8 +5,9 @@
 // long long loop and an empty one. Each task numbers itself on its first
 // iteration through a firstprivate variable, of which every task has its own
 // copy, and stamps the iterations it runs.
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// REQUIRES: gcc
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: grainsize=33 tasks 30..31 strict=34 tasks 30*33+10 num_tasks=7 tasks 142..143 default=ok nogroup=ok reduction=5050 down=5 tasks ull=10 tasks empty=ok
 #include <omp.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 // Teams routines (OpenMP 5.1, 3.4) outside a teams construct: a league of one
 // team, numbered 0; nteams-var and teams-thread-limit-var set and read back,
 // invalid values ignored with a warning.
-// RUN: %gcc-omp %s -o %t
+// RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t; done 2>&1 | FileCheck %s
 // CHECK: glass: omp_set_num_teams(0): the argument must be positive; ignored
 // CHECK-NEXT: glass: omp_set_teams_thread_limit(-1): the argument must be positive; ignored

@@ -2,8 +2,8 @@
 // which OpenMP allows) with taskyield and taskwait inside, nested: the
 // results must be right for every team size, and taskyield must not lose or
 // repeat work.
-// RUN: %gcc-omp %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
-// RUN: %gxx-omp %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
+// RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
+// RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: untied sum=328350 leaves=100 yields=ok
 #include <omp.h>
 #include <stdio.h>

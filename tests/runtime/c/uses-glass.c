@@ -1,5 +1,6 @@
 // The test harness really runs programs on Glass: a program linked against the
 // system libgomp maps libglass.so, not the system library.
+// REQUIRES: gcc
 // RUN: %gcc-omp %s -o %t && %run %t | FileCheck %s
 // CHECK: runtime: libglass.so
 #include <omp.h>

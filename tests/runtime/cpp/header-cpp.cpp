@@ -2,7 +2,7 @@
 // routines, allocator handles as enumerations with a pointer-sized underlying
 // type, the default allocator arguments C++ gets, and routines called from a
 // team.
-// RUN: %gxx-omp -std=c++17 -I%srcroot/include %s -o %t
+// RUN: %omp-cxx -std=c++17 -I%srcroot/include %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // The header alone is clean in C++98 and C++20, with and without -fopenmp.
 // RUN: echo '#include <omp.h>' | g++ -x c++ -std=c++98 -pedantic -Wall -Wextra -Werror -I%srcroot/include -fsyntax-only -

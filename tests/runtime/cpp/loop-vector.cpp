@@ -2,7 +2,7 @@
 // access iterators and as a range-based for, under dynamic, guided, runtime
 // and static schedules, plus a vector of objects built in parallel. Every
 // element must be visited exactly once.
-// RUN: %gxx-omp %s -o %t
+// RUN: %omp-cxx %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 // CHECK: threads=1 index=ok iterator=ok range=ok reverse=ok objects=ok sum=4999950000
 // CHECK: threads=2 index=ok iterator=ok range=ok reverse=ok objects=ok sum=4999950000

@@ -3,7 +3,7 @@
 // for deferred, undeferred and taskloop tasks; the task sees the value at the
 // construct, not later changes; std::vector and std::string captured by
 // value; an exception thrown and caught inside a task; a lambda run as task.
-// RUN: %gxx-omp %s -o %t
+// RUN: %omp-cxx %s -o %t
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
 // CHECK-COUNT-4: objects balanced=ok values=ok vectors=ok strings=ok exceptions=10 lambda=ok taskloop=ok
 #include <omp.h>

@@ -2,7 +2,7 @@
 ! integer(8) trait counts), omp_destroy_allocator, omp_set/get_default_allocator
 ! (bound to omp_*_ in the library) and the bind(c) allocation routines, with
 ! traits honoured: alignment, and pool_size with the null_fb fallback.
-! REQUIRES: gfortran
+! REQUIRES: gfortran, gcc
 ! RUN: %gfortran-omp %s -o %t
 ! RUN: %run %t | FileCheck %s
 ! CHECK: init: ok invalid=null

@@ -1,7 +1,7 @@
 ! Fortran bindings of the places and affinity routines: place queries with
 ! 32- and 64-bit arguments, and the affinity format routines with Fortran
 ! strings (lengths passed separately, results padded with blanks).
-! REQUIRES: gfortran
+! REQUIRES: gfortran, gcc
 ! RUN: %gfortran-omp %s -o %t
 ! RUN: OMP_PLACES="{0},{1}" OMP_PROC_BIND=spread OMP_NUM_THREADS=2 taskset -c 0,1 %run %t 2>&1 | FileCheck %s
 ! CHECK: places 2 procs 1 1 ids 0 1 ids8 1

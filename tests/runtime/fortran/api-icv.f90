@@ -1,7 +1,7 @@
 ! Fortran bindings of the thread, timing, ICV, nesting, device and teams
 ! routines (omp_lib, gfortran's calling convention: arguments by reference,
 ! 64-bit integer arguments through the _8_ entry points).
-! REQUIRES: gfortran
+! REQUIRES: gfortran, gcc
 ! RUN: %gfortran-omp %s -o %t
 ! RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done 2>&1 | FileCheck %s
 ! CHECK: threads=1 sum=0 max=1 procs-ok=T in-parallel=F level=0 active=0 wtime-ok=T

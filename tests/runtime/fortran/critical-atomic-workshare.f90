@@ -2,7 +2,7 @@
 ! sections, atomic update on integer, real(8) and complex(8) (the last goes
 ! through the runtime's atomic lock), atomic capture, and array syntax and
 ! reductions inside !$omp workshare.
-! REQUIRES: gfortran
+! REQUIRES: gfortran, gcc
 ! RUN: %gfortran-omp %s -o %t
 ! RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 ! CHECK: threads=1 critical=1000 named=2000 atomic=1000 real=500.0 complex=(1000.0,-1000.0) tickets=T

@@ -1,6 +1,6 @@
 ! Glass's omp_lib.h in a fixed-form program (the same file serves both
 ! source forms): continuation lines, constants and a parallel region.
-! REQUIRES: gfortran
+! REQUIRES: gfortran, gcc
 ! RUN: %gfortran-omp -ffixed-form -Werror -I%srcroot/include %s -o %t
 ! RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 ! CHECK: fixed: monotonic=-2147483648 atv_default=-1 tool_kind=4

@@ -2,7 +2,7 @@
 ! values (and the OpenMP 5.1 constants gfortran 12 lacks, which prove this is
 ! Glass's file), routines declared EXTERNAL with their types, and explicit
 ! interfaces for the bind(c) memory routines.
-! REQUIRES: gfortran
+! REQUIRES: gfortran, gcc
 ! RUN: %gfortran-omp -Wextra -Werror -Wno-unused-parameter -I%srcroot/include %s -o %t
 ! RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 ! CHECK: kinds: lock=4 nest=8 sched=4 bind=4 hint=4 pause=4 handle=8 key=4 value=8 memspace=8 depend=16 event=8

@@ -1,7 +1,7 @@
 ! Atomic updates of types no instruction can update atomically (complex(8),
 ! real(16)): gfortran brackets them with GOMP_atomic_start/GOMP_atomic_end,
 ! the runtime's atomic lock. No update may be lost.
-! REQUIRES: gfortran
+! REQUIRES: gfortran, gcc
 ! RUN: %gfortran-omp %s -o %t
 ! RUN: objdump -d %t | FileCheck %s --check-prefix=ASM
 ! ASM: call{{.*}}<GOMP_atomic_start

@@ -2,7 +2,7 @@
 ! omp_test_lock reaches the exact total, omp_test_lock fails while another
 ! thread holds the lock, omp_test_nest_lock returns the nesting depth and
 ! fails for another thread until the owner has unset the lock completely.
-! REQUIRES: gfortran
+! REQUIRES: gfortran, gcc
 ! RUN: %gfortran-omp %s -o %t
 ! RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 ! CHECK: threads=1 total=10000 nest_total=20000 held_test=F free_test=T depths=1,2,3 other_nest=0,1

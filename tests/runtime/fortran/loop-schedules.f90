@@ -2,7 +2,7 @@
 ! !$omp parallel do, and reductions with +, *, max, min, .and., .or.; every
 ! iteration must run exactly once and static schedules must hand out the
 ! iterations the specification prescribes (OpenMP 5.1, 2.11.4).
-! REQUIRES: gfortran
+! REQUIRES: gfortran, gcc
 ! RUN: %gfortran-omp %s -o %t
 ! RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 ! CHECK: threads=1 static=500500 blocks=T static3=500500 cyclic=T dynamic=500500 guided=500500 runtime=500500 once=T

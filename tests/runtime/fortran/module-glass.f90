@@ -1,7 +1,7 @@
 ! Glass's own omp_lib module (built from include/omp_lib.f90 into the build's
 ! include directory): generic interfaces pick the integer(8) bindings, the
 ! constants match gfortran's, and the OpenMP 5.1 additions are present.
-! REQUIRES: gfortran
+! REQUIRES: gfortran, gcc
 ! RUN: %gfortran-omp -I%libdir/../include %s -o %t
 ! RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 ! CHECK: module: monotonic=-2147483648 tool=4 handle=8 threads8=3

@@ -1,7 +1,7 @@
 ! Fortran sections, single with copyprivate, master and barrier: each
 ! section runs once, the single thread's private value reaches every thread,
 ! only thread 0 runs master, and a barrier orders writes before reads.
-! REQUIRES: gfortran
+! REQUIRES: gfortran, gcc
 ! RUN: %gfortran-omp %s -o %t
 ! RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t $n; done | FileCheck %s
 ! CHECK: threads=1 sections=111 each-once=T copyprivate=1/1 master=1 by=0 barrier=T singles=20

@@ -1,0 +1,225 @@
+/* Clang ABI: parallel and teams regions, and the thread queries around them.
+ *
+ * Clang outlines a parallel region into a "microtask"
+ * fn(int32_t *gtid, int32_t *bound_tid, shared_1, ..., shared_argc) and calls
+ * __kmpc_fork_call with the shared variables' addresses as variadic
+ * arguments. Clauses come before the fork, pushed by separate calls. An if
+ * clause that is false makes Clang call the microtask itself between
+ * __kmpc_serialized_parallel and __kmpc_end_serialized_parallel. */
+#include <stdarg.h>
+
+#include "../../core/runtime.h"
+#include "../../core/tasking.h"
+#include "../../platform/microtask.h"
+#include "kmp.h"
+
+__thread struct kmp_thread_state kmp_state __attribute__((tls_model("initial-exec")));
+
+typedef void (*kmp_microtask)(int32_t *gtid, int32_t *bound_tid, ...);
+
+struct region {
+    kmp_microtask fn;
+    unsigned nargs;
+    void **args;
+};
+
+/* Each thread of the team, the master included, runs this. */
+static void run_microtask(void *data)
+{
+    const struct region *region = data;
+    struct glass_thread *self = glass_self();
+    int32_t gtid = glass_thread_gtid(self);
+    int32_t tid = (int32_t)self->num;
+    glass_invoke_microtask((void (*)(void))region->fn, &gtid, &tid, region->nargs, region->args);
+    /* A loop left by a cancelled region may still be recorded. */
+    if (__builtin_expect(kmp_state.nopen_loops != 0, 0))
+        kmp_loops_forget_task(self->task);
+}
+
+static void collect_args(unsigned nargs, void **args, va_list ap)
+{
+    for (unsigned i = 0; i < nargs; i++)
+        args[i] = va_arg(ap, void *);
+}
+
+GLASS_EXPORT void __kmpc_fork_call(struct kmp_ident *loc, int32_t argc, kmp_microtask microtask, ...)
+{
+    (void)loc;
+    unsigned nargs = argc > 0 ? (unsigned)argc : 0;
+    void *args[nargs ? nargs : 1];
+    va_list ap;
+    va_start(ap, microtask);
+    collect_args(nargs, args, ap);
+    va_end(ap);
+
+    struct glass_parallel_args parallel = {
+        .num_threads = kmp_state.push_num_threads,
+        .proc_bind = kmp_state.push_proc_bind,
+        .codeptr = __builtin_return_address(0),
+    };
+    kmp_state.push_num_threads = 0;
+    kmp_state.push_proc_bind = GLASS_BIND_FALSE;
+    struct region region = {microtask, nargs, args};
+    glass_parallel(run_microtask, &region, &parallel);
+}
+
+static void empty_region(void *data)
+{
+    (void)data;
+}
+
+GLASS_EXPORT void __kmpc_serialized_parallel(struct kmp_ident *loc, int32_t gtid)
+{
+    (void)loc, (void)gtid;
+    struct glass_parallel_args parallel = {
+        .if_false = true,
+        .codeptr = __builtin_return_address(0),
+    };
+    kmp_state.push_num_threads = 0;
+    kmp_state.push_proc_bind = GLASS_BIND_FALSE;
+    /* The compiled code runs the region itself, on this thread, between the
+     * two calls. */
+    glass_parallel_begin(empty_region, NULL, &parallel);
+}
+
+GLASS_EXPORT void __kmpc_end_serialized_parallel(struct kmp_ident *loc, int32_t gtid)
+{
+    (void)loc;
+    struct glass_thread *self = kmp_thread(gtid);
+    if (__builtin_expect(kmp_state.nopen_loops != 0, 0))
+        kmp_loops_forget_task(self->task);
+    glass_parallel_end();
+}
+
+GLASS_EXPORT void __kmpc_push_num_threads(struct kmp_ident *loc, int32_t gtid, int32_t num_threads)
+{
+    (void)loc, (void)gtid;
+    kmp_state.push_num_threads = num_threads > 0 ? (unsigned)num_threads : 0;
+}
+
+GLASS_EXPORT void __kmpc_pop_num_threads(struct kmp_ident *loc, int32_t gtid)
+{
+    (void)loc, (void)gtid;
+    kmp_state.push_num_threads = 0;
+}
+
+/* libomp's proc_bind values 0..4 are omp_proc_bind_t's (and enum
+ * glass_proc_bind's); its two private values mean "no clause". */
+GLASS_EXPORT void __kmpc_push_proc_bind(struct kmp_ident *loc, int32_t gtid, int proc_bind)
+{
+    (void)loc, (void)gtid;
+    kmp_state.push_proc_bind = proc_bind >= GLASS_BIND_FALSE && proc_bind <= GLASS_BIND_SPREAD
+                                   ? proc_bind
+                                   : GLASS_BIND_FALSE;
+}
+
+/* Teams: the league runs one team after another on this thread (core
+ * teams.c); each team's initial thread calls the outlined teams region. */
+
+GLASS_EXPORT void __kmpc_push_num_teams(struct kmp_ident *loc, int32_t gtid, int32_t num_teams,
+                                        int32_t thread_limit)
+{
+    (void)loc, (void)gtid;
+    kmp_state.push_num_teams = num_teams > 0 ? (unsigned)num_teams : 0;
+    kmp_state.push_teams_thread_limit = thread_limit > 0 ? (unsigned)thread_limit : 0;
+}
+
+/* num_teams(lower: upper) (OpenMP 5.1): the host makes the lower bound's
+ * number of teams, the least required (more would only run one after
+ * another). */
+GLASS_EXPORT void __kmpc_push_num_teams_51(struct kmp_ident *loc, int32_t gtid, int32_t num_teams_lb,
+                                           int32_t num_teams_ub, int32_t thread_limit)
+{
+    (void)num_teams_ub;
+    __kmpc_push_num_teams(loc, gtid, num_teams_lb > 0 ? num_teams_lb : num_teams_ub, thread_limit);
+}
+
+static void run_teams_microtask(void *data)
+{
+    const struct region *region = data;
+    struct glass_thread *self = glass_self();
+    int32_t gtid = glass_thread_gtid(self);
+    int32_t tid = 0;
+    glass_invoke_microtask((void (*)(void))region->fn, &gtid, &tid, region->nargs, region->args);
+}
+
+GLASS_EXPORT void __kmpc_fork_teams(struct kmp_ident *loc, int32_t argc, kmp_microtask microtask, ...)
+{
+    (void)loc;
+    unsigned nargs = argc > 0 ? (unsigned)argc : 0;
+    void *args[nargs ? nargs : 1];
+    va_list ap;
+    va_start(ap, microtask);
+    collect_args(nargs, args, ap);
+    va_end(ap);
+
+    unsigned num_teams = kmp_state.push_num_teams, thread_limit = kmp_state.push_teams_thread_limit;
+    kmp_state.push_num_teams = 0;
+    kmp_state.push_teams_thread_limit = 0;
+    struct region region = {microtask, nargs, args};
+    glass_teams_run(glass_self(), run_teams_microtask, &region, num_teams, thread_limit);
+}
+
+/* Runs the current parallel region's microtask on the calling thread again
+ * (libomp's internal entry for a team's threads). */
+GLASS_EXPORT int __kmpc_invoke_task_func(int gtid)
+{
+    struct glass_thread *self = kmp_thread(gtid);
+    struct glass_team *team = self->team;
+    if (!team || team->fn != run_microtask)
+        return 0;
+    run_microtask(team->data);
+    return 1;
+}
+
+/* Thread queries. */
+
+GLASS_EXPORT int32_t __kmpc_global_thread_num(struct kmp_ident *loc)
+{
+    (void)loc;
+    return glass_thread_gtid(glass_self());
+}
+
+GLASS_EXPORT int32_t __kmpc_global_num_threads(struct kmp_ident *loc)
+{
+    (void)loc;
+    glass_thread_gtid(glass_self()); /* the caller counts too */
+    return (int32_t)glass_thread_gtid_count();
+}
+
+GLASS_EXPORT int32_t __kmpc_bound_thread_num(struct kmp_ident *loc)
+{
+    (void)loc;
+    return (int32_t)glass_self()->num;
+}
+
+GLASS_EXPORT int32_t __kmpc_bound_num_threads(struct kmp_ident *loc)
+{
+    (void)loc;
+    return (int32_t)glass_self()->team->nthreads;
+}
+
+/* Whether the caller is inside an active parallel region. */
+GLASS_EXPORT int32_t __kmpc_in_parallel(struct kmp_ident *loc)
+{
+    (void)loc;
+    return glass_self()->team->active_level > 0;
+}
+
+GLASS_EXPORT int32_t __kmpc_ok_to_fork(struct kmp_ident *loc)
+{
+    (void)loc;
+    return 1;
+}
+
+GLASS_EXPORT void __kmpc_begin(struct kmp_ident *loc, int32_t flags)
+{
+    (void)loc, (void)flags;
+    glass_initialize();
+}
+
+/* The runtime shuts down with the process. */
+GLASS_EXPORT void __kmpc_end(struct kmp_ident *loc)
+{
+    (void)loc;
+}

@@ -1,0 +1,98 @@
+/* Clang ABI: task dependences (OpenMP 5.1, 2.19.11). Clang describes each
+ * dependence with a kmp_depend_info (address, length, kind bits) in two
+ * lists (the second for noalias items), and expands depobj objects into
+ * those lists itself, so the runtime only translates the kinds. */
+#include <stdlib.h>
+
+#include "../../core/runtime.h"
+#include "task.h"
+
+struct kmp_depend_info {
+    intptr_t base_addr;
+    size_t len;
+    uint8_t flags;
+};
+
+enum {
+    KMP_DEPEND_IN = 1,
+    KMP_DEPEND_OUT = 2,
+    KMP_DEPEND_MTX = 4,  /* mutexinoutset */
+    KMP_DEPEND_SET = 8,  /* inoutset */
+    KMP_DEPEND_ALL = 0x80, /* omp_all_memory */
+};
+
+static enum glass_depend_kind kind_of(uint8_t flags)
+{
+    if (flags & KMP_DEPEND_MTX)
+        return GLASS_DEPEND_MUTEXINOUTSET;
+    if (flags & KMP_DEPEND_SET)
+        return GLASS_DEPEND_INOUTSET;
+    if (flags & KMP_DEPEND_OUT)
+        return GLASS_DEPEND_INOUT; /* out and inout order alike */
+    return GLASS_DEPEND_IN;
+}
+
+/* Dependences decoded on the stack, or on the heap when there are many. */
+#define LOCAL_DEPENDS 16
+
+struct decoded {
+    struct glass_depend local[LOCAL_DEPENDS];
+    struct glass_depend *deps;
+    size_t n;
+};
+
+static void decode(struct decoded *out, int32_t ndeps, const struct kmp_depend_info *list, int32_t ndeps_noalias,
+                   const struct kmp_depend_info *noalias)
+{
+    size_t n = (ndeps > 0 ? (size_t)ndeps : 0) + (ndeps_noalias > 0 ? (size_t)ndeps_noalias : 0);
+    out->deps = out->local;
+    if (n > LOCAL_DEPENDS && !(out->deps = malloc(n * sizeof *out->deps)))
+        glass_fatal("out of memory for %zu task dependences", n);
+    out->n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        const struct kmp_depend_info *items = pass ? noalias : list;
+        int32_t count = pass ? ndeps_noalias : ndeps;
+        for (int32_t i = 0; i < count; i++) {
+            if (items[i].flags & KMP_DEPEND_ALL)
+                glass_fatal("depend(omp_all_memory) is not supported yet");
+            out->deps[out->n++] = (struct glass_depend){(void *)items[i].base_addr, kind_of(items[i].flags)};
+        }
+    }
+}
+
+static void release(struct decoded *decoded)
+{
+    if (decoded->deps != decoded->local)
+        free(decoded->deps);
+}
+
+GLASS_EXPORT int32_t __kmpc_omp_task_with_deps(struct kmp_ident *loc, int32_t gtid, struct kmp_task *task,
+                                               int32_t ndeps, const struct kmp_depend_info *dep_list,
+                                               int32_t ndeps_noalias, const struct kmp_depend_info *noalias_dep_list)
+{
+    (void)loc;
+    struct kmp_task_block *block = kmp_block_of(task);
+    if (block->running) {
+        block->again = true;
+        return 0;
+    }
+    struct decoded decoded;
+    decode(&decoded, ndeps, dep_list, ndeps_noalias, noalias_dep_list);
+    kmp_task_submit(kmp_thread(gtid), block, decoded.deps, decoded.n);
+    release(&decoded);
+    return 0;
+}
+
+/* Waits for the dependences of an if(false) task before Clang runs it, and
+ * taskwait with depend clauses. */
+GLASS_EXPORT void __kmpc_omp_wait_deps(struct kmp_ident *loc, int32_t gtid, int32_t ndeps,
+                                       const struct kmp_depend_info *dep_list, int32_t ndeps_noalias,
+                                       const struct kmp_depend_info *noalias_dep_list)
+{
+    (void)loc;
+    struct decoded decoded;
+    decode(&decoded, ndeps, dep_list, ndeps_noalias, noalias_dep_list);
+    if (decoded.n)
+        glass_task_wait_depend(kmp_thread(gtid), decoded.deps, decoded.n);
+    release(&decoded);
+}

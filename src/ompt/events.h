@@ -1,0 +1,158 @@
+/* Event points of the core that need the core's types: threads, parallel
+ * regions, implicit tasks, frames and wait states. Pure callback events use
+ * GLASS_OMPT_EMIT (hooks.h) directly.
+ *
+ * Everything here costs one predictable branch when no tool is active. */
+#ifndef GLASS_OMPT_EVENTS_H
+#define GLASS_OMPT_EVENTS_H
+
+#include <stdatomic.h>
+
+#include "../core/team.h"
+#include "hooks.h"
+
+/* ---- Frames (OpenMP 5.1, 4.4.4.28) ------------------------------------------
+ *
+ * enter_frame: set on entry to the runtime from user code, to the canonical
+ * frame address of the entry point (the user's stack pointer at the call, the
+ * lower end of the application's frames), cleared when the entry point
+ * returns. Only the outermost entry of a task sets it.
+ * exit_frame: set just before the runtime calls a task's user code, to the
+ * frame pointer of the runtime function making the call; cleared when the
+ * user code returns. Everything between the two belongs to the runtime.
+ * Writes store the flags first and the address last (with a signal fence), so
+ * a signal handler sees either no frame or a complete one. */
+
+struct glass_ompt_entry {
+    struct glass_task *task; /* the task whose enter frame this entry set */
+};
+
+void glass_ompt_enter_runtime(struct glass_ompt_entry *entry, void *cfa);
+
+static inline void glass_ompt_clear_enter_frame(struct glass_task *task)
+{
+    task->frame.enter_frame.ptr = NULL;
+    atomic_signal_fence(memory_order_release);
+}
+
+static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
+{
+    if (__builtin_expect(entry->task != NULL, 0))
+        glass_ompt_clear_enter_frame(entry->task);
+}
+
+/* First line of an entry point called by user code. The enter frame is
+ * cleared when the entry point's scope ends, whichever way it returns. */
+#define GLASS_OMPT_ENTRY()                                                                      \
+    struct glass_ompt_entry glass_ompt_entry_ __attribute__((cleanup(glass_ompt_leave_runtime))) = \
+        {0};                                                                                    \
+    if (GLASS_OMPT_ENTRY_WATCH())                                                               \
+    glass_ompt_enter_runtime(&glass_ompt_entry_, __builtin_dwarf_cfa())
+
+static inline void glass_ompt_set_exit_frame(struct glass_task *task, void *address, int flags)
+{
+    task->frame.exit_frame_flags = flags;
+    atomic_signal_fence(memory_order_release);
+    task->frame.exit_frame.ptr = address;
+}
+
+/* Around the runtime's call of a task's user code, in the calling function. */
+#define GLASS_OMPT_CALLING_USER_CODE(task)                                                        \
+    do {                                                                                          \
+        if (GLASS_OMPT_ACTIVE())                                                                  \
+            glass_ompt_set_exit_frame((task), __builtin_frame_address(0),                         \
+                                      GLASS_FRAME_RUNTIME | GLASS_FRAME_FRAMEPOINTER);            \
+    } while (0)
+#define GLASS_OMPT_RETURNED_FROM_USER_CODE(task)                                                  \
+    do {                                                                                          \
+        if (GLASS_OMPT_ACTIVE())                                                                  \
+            glass_ompt_set_exit_frame((task), NULL, 0);                                           \
+    } while (0)
+
+/* ---- Wait states --------------------------------------------------------------
+ * The wait id is in place before the state says the thread waits, and the
+ * state is restored before the id changes, so ompt_get_state called from a
+ * signal handler never pairs a wait state with a stale id. */
+
+static inline void glass_wait_begin(struct glass_thread *self, enum glass_state state, const void *wait_id)
+{
+    self->wait_id = wait_id;
+    atomic_signal_fence(memory_order_release);
+    glass_set_state(self, state);
+}
+
+static inline void glass_wait_end(struct glass_thread *self, int previous_state, const void *previous_wait_id)
+{
+    glass_set_state(self, (enum glass_state)previous_state);
+    atomic_signal_fence(memory_order_release);
+    self->wait_id = previous_wait_id;
+}
+
+/* ---- Threads, parallel regions, implicit tasks (lifecycle.c) ---------------- */
+
+void glass_ompt_thread_begin(struct glass_thread *self, enum glass_thread_type type);
+void glass_ompt_thread_end(struct glass_thread *self);
+void glass_ompt_parallel_begin(struct glass_thread *self, struct glass_team *team, unsigned requested,
+                               int flags, const void *codeptr);
+void glass_ompt_implicit_task_begin(struct glass_team *team, struct glass_task *task, unsigned index);
+
+/* A thread starts: its first event. Initial threads also begin their initial
+ * task. */
+static inline void glass_ompt_thread_starts(struct glass_thread *self, enum glass_thread_type type)
+{
+    if (GLASS_OMPT_ACTIVE())
+        glass_ompt_thread_begin(self, type);
+}
+
+/* A thread ends: its last event (after the initial task's end). */
+static inline void glass_ompt_thread_ends(struct glass_thread *self)
+{
+    if (GLASS_OMPT_ACTIVE())
+        glass_ompt_thread_end(self);
+}
+
+/* Before any implicit task of the region begins: resets the region's tool
+ * data and reports the region. */
+static inline void glass_ompt_parallel_begins(struct glass_thread *self, struct glass_team *team,
+                                              unsigned requested, int flags, const void *codeptr)
+{
+    if (GLASS_OMPT_ACTIVE())
+        glass_ompt_parallel_begin(self, team, requested, flags, codeptr);
+}
+
+static inline void glass_ompt_implicit_task_begins(struct glass_team *team, struct glass_task *task,
+                                                   unsigned index)
+{
+    if (GLASS_OMPT_ACTIVE())
+        glass_ompt_implicit_task_begin(team, task, index);
+}
+
+static inline void glass_ompt_implicit_task_ends(struct glass_task *task, unsigned index)
+{
+    GLASS_OMPT_EMIT(implicit_task, GLASS_SCOPE_END, NULL, &task->tool_data, 0, index,
+                    (int)(task->flags & (GLASS_TASK_IMPLICIT | GLASS_TASK_INITIAL)));
+}
+
+/* ---- Barriers and worksharing ------------------------------------------------ */
+
+/* The sync region kind of a barrier, from the state its waiters show. */
+static inline int glass_ompt_barrier_kind(enum glass_state wait_state)
+{
+    switch (wait_state) {
+    case GLASS_STATE_WAIT_BARRIER_IMPLICIT_PARALLEL:
+        return GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL;
+    case GLASS_STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE:
+        return GLASS_SYNC_BARRIER_IMPLICIT_WORKSHARE;
+    case GLASS_STATE_WAIT_BARRIER_TEAMS:
+        return GLASS_SYNC_BARRIER_TEAMS;
+    case GLASS_STATE_WAIT_BARRIER_EXPLICIT:
+        return GLASS_SYNC_BARRIER_EXPLICIT;
+    default:
+        return GLASS_SYNC_BARRIER_IMPLEMENTATION;
+    }
+}
+
+/* Work kinds of the worksharing constructs a team's ring holds. */
+int glass_ompt_work_type(const struct glass_ws *ws);
+
+#endif

@@ -1,0 +1,201 @@
+/* The inquiry entry points (OpenMP 5.1, 4.6.1.5 - 4.6.1.18). All of them are
+ * async-signal-safe: a sampling tool calls them from a signal handler that may
+ * have interrupted the runtime anywhere. So they take no lock, allocate
+ * nothing, never create a thread descriptor (glass_self_ptr, not glass_self),
+ * and only follow pointers that the core publishes after the structure behind
+ * them is complete (thread.h, team.h, task.h). */
+#include <sched.h>
+#include <string.h>
+
+#include "../core/globals.h"
+#include "../core/places.h"
+#include "../core/team.h"
+#include "ompt_internal.h"
+
+static inline struct glass_thread *current_thread(void)
+{
+    return glass_self_ptr;
+}
+
+static bool is_mutex_wait(int state)
+{
+    return state >= GLASS_STATE_WAIT_MUTEX && state <= GLASS_STATE_WAIT_ORDERED;
+}
+
+static int get_state(ompt_wait_id_t *wait_id)
+{
+    struct glass_thread *self = current_thread();
+    int state = self ? atomic_load_explicit(&self->state, memory_order_relaxed) : ompt_state_undefined;
+    if (wait_id) {
+        /* The core stores the wait id before it enters a wait state (with a
+         * signal fence), so a wait state read here has its id in place. */
+        atomic_signal_fence(memory_order_acquire);
+        *wait_id = self && is_mutex_wait(state) ? (ompt_wait_id_t)(uintptr_t)self->wait_id
+                                                : ompt_wait_id_none;
+    }
+    return state;
+}
+
+static ompt_data_t *get_thread_data(void)
+{
+    struct glass_thread *self = current_thread();
+    return self ? (ompt_data_t *)&self->tool_data : NULL;
+}
+
+/* The innermost team of the calling thread, then its ancestors. The implicit
+ * team of the initial task counts as the outermost parallel region. */
+static int get_parallel_info(int ancestor_level, ompt_data_t **parallel_data, int *team_size)
+{
+    struct glass_thread *self = current_thread();
+    if (!self || ancestor_level < 0)
+        return 0;
+    struct glass_task *task = self->task;
+    struct glass_team *team = task ? task->team : NULL;
+    for (int level = 0; team && level < ancestor_level; level++)
+        team = team->parent;
+    if (!team)
+        return 0;
+    if (parallel_data)
+        *parallel_data = (ompt_data_t *)&team->tool_data;
+    if (team_size)
+        *team_size = (int)team->nthreads;
+    return 2;
+}
+
+static int get_task_info(int ancestor_level, int *flags, ompt_data_t **task_data, ompt_frame_t **task_frame,
+                         ompt_data_t **parallel_data, int *thread_num)
+{
+    struct glass_thread *self = current_thread();
+    if (!self || ancestor_level < 0)
+        return 0;
+    struct glass_task *task = self->task;
+    for (int level = 0; task && level < ancestor_level; level++)
+        task = task->parent;
+    if (!task)
+        return 0;
+    if (flags)
+        *flags = (int)task->flags;
+    if (task_data)
+        *task_data = (ompt_data_t *)&task->tool_data;
+    if (task_frame)
+        *task_frame = (ompt_frame_t *)&task->frame;
+    if (parallel_data)
+        *parallel_data = task->team ? (ompt_data_t *)&task->team->tool_data : NULL;
+    if (thread_num)
+        *thread_num = (int)task->thread_num;
+    return 2;
+}
+
+/* The memory blocks holding the current task's data environment. An explicit
+ * task's private and firstprivate values live in its argument block; implicit
+ * and initial tasks have none the runtime allocated for them. */
+static int get_task_memory(void **addr, size_t *size, int block)
+{
+    if (addr)
+        *addr = NULL;
+    if (size)
+        *size = 0;
+    (void)block;
+    return 0;
+}
+
+static int get_num_procs(void)
+{
+    return (int)glass_globals.num_procs;
+}
+
+static int get_num_places(void)
+{
+    return (int)glass_places.count;
+}
+
+static int get_place_proc_ids(int place_num, int ids_size, int *ids)
+{
+    const int *cpus;
+    if (place_num < 0)
+        return 0;
+    unsigned count = glass_place_cpus((unsigned)place_num, &cpus);
+    if (ids && ids_size >= (int)count)
+        for (unsigned i = 0; i < count; i++)
+            ids[i] = cpus[i];
+    return (int)count;
+}
+
+static int get_place_num(void)
+{
+    struct glass_thread *self = current_thread();
+    return self ? self->place : -1;
+}
+
+static int get_partition_place_nums(int place_nums_size, int *place_nums)
+{
+    struct glass_thread *self = current_thread();
+    struct glass_task *task = self ? self->task : NULL;
+    if (!task)
+        return 0;
+    int len = task->icv.place_partition_len, first = task->icv.place_partition_first;
+    if (place_nums && place_nums_size >= len)
+        for (int i = 0; i < len; i++)
+            place_nums[i] = first + i;
+    return len;
+}
+
+static int get_proc_id(void)
+{
+    return sched_getcpu();
+}
+
+/* Glass runs on the host only. */
+static int get_num_devices(void)
+{
+    return 0;
+}
+
+static int get_target_info(uint64_t *device_num, ompt_id_t *target_id, ompt_id_t *host_op_id)
+{
+    (void)device_num, (void)target_id, (void)host_op_id;
+    return 0;
+}
+
+static uint64_t get_unique_id(void)
+{
+    return glass_ompt_unique_id();
+}
+
+static void finalize_tool(void)
+{
+    glass_ompt_finalize();
+}
+
+struct entry_point {
+    const char *name;
+    ompt_interface_fn_t fn;
+};
+
+#define ENTRY(name, fn) {name, (ompt_interface_fn_t)fn}
+
+static const struct entry_point inquiry_entry_points[] = {
+    ENTRY("ompt_get_state", get_state),
+    ENTRY("ompt_get_thread_data", get_thread_data),
+    ENTRY("ompt_get_parallel_info", get_parallel_info),
+    ENTRY("ompt_get_task_info", get_task_info),
+    ENTRY("ompt_get_task_memory", get_task_memory),
+    ENTRY("ompt_get_num_procs", get_num_procs),
+    ENTRY("ompt_get_num_places", get_num_places),
+    ENTRY("ompt_get_place_proc_ids", get_place_proc_ids),
+    ENTRY("ompt_get_place_num", get_place_num),
+    ENTRY("ompt_get_partition_place_nums", get_partition_place_nums),
+    ENTRY("ompt_get_proc_id", get_proc_id),
+    ENTRY("ompt_get_num_devices", get_num_devices),
+    ENTRY("ompt_get_target_info", get_target_info),
+    ENTRY("ompt_get_unique_id", get_unique_id),
+    ENTRY("ompt_finalize_tool", finalize_tool),
+};
+
+ompt_interface_fn_t glass_ompt_lookup_inquiry(const char *name)
+{
+    for (size_t i = 0; i < sizeof inquiry_entry_points / sizeof *inquiry_entry_points; i++)
+        if (strcmp(inquiry_entry_points[i].name, name) == 0)
+            return inquiry_entry_points[i].fn;
+    return NULL;
+}

@@ -1,0 +1,92 @@
+/* OMPT bookkeeping of the core's entities: thread begin/end, the start of
+ * parallel regions and implicit tasks, and the enter frames of runtime entry
+ * points (events.h). Only reached while a tool is active. */
+#include "events.h"
+
+/* Whether this thread has had its thread_begin, so that it gets exactly one
+ * thread_end (a thread can exist before the tool is active). */
+static __thread bool thread_begun __attribute__((tls_model("initial-exec")));
+
+/* Also reached before tool discovery: glass_self() makes the calling thread
+ * an OpenMP thread, which starts the tool on the program's first use. */
+void glass_ompt_enter_runtime(struct glass_ompt_entry *entry, void *cfa)
+{
+    struct glass_task *task = glass_self()->task;
+    if (!GLASS_OMPT_ACTIVE() || !task || task->frame.enter_frame.ptr)
+        return;
+    task->frame.enter_frame_flags = GLASS_FRAME_APPLICATION | GLASS_FRAME_CFA;
+    atomic_signal_fence(memory_order_release);
+    task->frame.enter_frame.ptr = cfa;
+    entry->task = task;
+}
+
+static void reset_task(struct glass_task *task)
+{
+    task->tool_data.value = 0;
+    task->frame = (struct glass_frame){0};
+}
+
+void glass_ompt_thread_begin(struct glass_thread *self, enum glass_thread_type type)
+{
+    if (thread_begun)
+        return;
+    thread_begun = true;
+    self->tool_data.value = 0;
+    GLASS_OMPT_EMIT(thread_begin, type, &self->tool_data);
+    if (type == GLASS_THREAD_INITIAL && self->task == &self->initial_task) {
+        /* The initial task, in the implicit parallel region of the initial
+         * team; actual_parallelism and index are 1 (5.1 4.5.2.11). */
+        struct glass_team *team = self->initial_task.team;
+        team->tool_data.value = 0;
+        reset_task(&self->initial_task);
+        GLASS_OMPT_EMIT(implicit_task, GLASS_SCOPE_BEGIN, &team->tool_data, &self->initial_task.tool_data, 1,
+                        1, GLASS_TASK_INITIAL);
+    }
+}
+
+void glass_ompt_thread_end(struct glass_thread *self)
+{
+    if (!thread_begun)
+        return;
+    thread_begun = false;
+    if (!self->is_worker && self->task == &self->initial_task)
+        glass_ompt_implicit_task_ends(&self->initial_task, 1);
+    GLASS_OMPT_EMIT(thread_end, &self->tool_data);
+}
+
+void glass_ompt_parallel_begin(struct glass_thread *self, struct glass_team *team, unsigned requested,
+                               int flags, const void *codeptr)
+{
+    team->tool_data.value = 0;
+    struct glass_task *encountering = self->task;
+    GLASS_OMPT_EMIT(parallel_begin, &encountering->tool_data, &encountering->frame, &team->tool_data, requested,
+                    flags, codeptr);
+}
+
+void glass_ompt_implicit_task_begin(struct glass_team *team, struct glass_task *task, unsigned index)
+{
+    reset_task(task);
+    GLASS_OMPT_EMIT(implicit_task, GLASS_SCOPE_BEGIN, &team->tool_data, &task->tool_data, team->nthreads, index,
+                    GLASS_TASK_IMPLICIT);
+}
+
+int glass_ompt_work_type(const struct glass_ws *ws)
+{
+    switch (ws->kind) {
+    case GLASS_WS_SECTIONS:
+        return GLASS_WORK_SECTIONS;
+    case GLASS_WS_SINGLE_COPY:
+        return GLASS_WORK_SINGLE_EXECUTOR;
+    case GLASS_WS_LOOP:
+        break;
+    }
+    switch (ws->loop.sched) {
+    case GLASS_SCHED_STATIC:
+        return GLASS_WORK_LOOP_STATIC;
+    case GLASS_SCHED_DYNAMIC:
+        return GLASS_WORK_LOOP_DYNAMIC;
+    case GLASS_SCHED_GUIDED:
+        return GLASS_WORK_LOOP_GUIDED;
+    }
+    return GLASS_WORK_LOOP_OTHER;
+}

@@ -1,0 +1,88 @@
+/* The lookup function a tool's initializer receives (OpenMP 5.1, 4.2.3.1), and
+ * the enumeration entry points (4.6.1.1, 4.6.1.2). None of the entry points is
+ * an exported symbol: a tool reaches them only by name through lookup. */
+#include <string.h>
+
+#include "hooks.h"
+#include "ompt_internal.h"
+
+/* The states Glass can report, in the order ompt_enumerate_states hands them
+ * out, starting after ompt_state_undefined (the enumeration's start value).
+ * The states deprecated in 5.1 are not reported and not listed. */
+static const struct {
+    int value;
+    const char *name;
+} states[] = {
+    {ompt_state_undefined, "ompt_state_undefined"},
+    {ompt_state_work_serial, "ompt_state_work_serial"},
+    {ompt_state_work_parallel, "ompt_state_work_parallel"},
+    {ompt_state_work_reduction, "ompt_state_work_reduction"},
+    {ompt_state_wait_barrier_implicit_parallel, "ompt_state_wait_barrier_implicit_parallel"},
+    {ompt_state_wait_barrier_implicit_workshare, "ompt_state_wait_barrier_implicit_workshare"},
+    {ompt_state_wait_barrier_explicit, "ompt_state_wait_barrier_explicit"},
+    {ompt_state_wait_barrier_implementation, "ompt_state_wait_barrier_implementation"},
+    {ompt_state_wait_barrier_teams, "ompt_state_wait_barrier_teams"},
+    {ompt_state_wait_taskwait, "ompt_state_wait_taskwait"},
+    {ompt_state_wait_taskgroup, "ompt_state_wait_taskgroup"},
+    {ompt_state_wait_mutex, "ompt_state_wait_mutex"},
+    {ompt_state_wait_lock, "ompt_state_wait_lock"},
+    {ompt_state_wait_critical, "ompt_state_wait_critical"},
+    {ompt_state_wait_atomic, "ompt_state_wait_atomic"},
+    {ompt_state_wait_ordered, "ompt_state_wait_ordered"},
+    {ompt_state_wait_target, "ompt_state_wait_target"},
+    {ompt_state_wait_target_map, "ompt_state_wait_target_map"},
+    {ompt_state_wait_target_update, "ompt_state_wait_target_update"},
+    {ompt_state_idle, "ompt_state_idle"},
+    {ompt_state_overhead, "ompt_state_overhead"},
+};
+
+#define COUNT(array) (sizeof(array) / sizeof *(array))
+
+/* 1 and the next state while there is one; 0 when current_state was the last
+ * (or is not a state Glass knows). */
+static int enumerate_states(int current_state, int *next_state, const char **next_state_name)
+{
+    for (size_t i = 0; i + 1 < COUNT(states); i++)
+        if (states[i].value == current_state) {
+            *next_state = states[i + 1].value;
+            *next_state_name = states[i + 1].name;
+            return 1;
+        }
+    return 0;
+}
+
+static const struct {
+    int value;
+    const char *name;
+} mutex_impls[] = {
+    {ompt_mutex_impl_none, "ompt_mutex_impl_none"},
+    {GLASS_MUTEX_IMPL_FUTEX, "glass_futex_lock"},
+    {GLASS_MUTEX_IMPL_ORDERED, "glass_ordered_turn"},
+};
+
+static int enumerate_mutex_impls(int current_impl, int *next_impl, const char **next_impl_name)
+{
+    for (size_t i = 0; i + 1 < COUNT(mutex_impls); i++)
+        if (mutex_impls[i].value == current_impl) {
+            *next_impl = mutex_impls[i + 1].value;
+            *next_impl_name = mutex_impls[i + 1].name;
+            return 1;
+        }
+    return 0;
+}
+
+ompt_interface_fn_t glass_ompt_lookup(const char *interface_function_name)
+{
+    const char *name = interface_function_name;
+    if (!name)
+        return NULL;
+    if (strcmp(name, "ompt_enumerate_states") == 0)
+        return (ompt_interface_fn_t)enumerate_states;
+    if (strcmp(name, "ompt_enumerate_mutex_impls") == 0)
+        return (ompt_interface_fn_t)enumerate_mutex_impls;
+    if (strcmp(name, "ompt_set_callback") == 0)
+        return glass_ompt_set_callback_entry();
+    if (strcmp(name, "ompt_get_callback") == 0)
+        return glass_ompt_get_callback_entry();
+    return glass_ompt_lookup_inquiry(name);
+}

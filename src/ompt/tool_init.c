@@ -1,0 +1,294 @@
+/* Tool discovery and start-up (OpenMP 5.1, 4.2.1 - 4.2.3): OMP_TOOL,
+ * ompt_start_tool found in the address space, then each entry of
+ * OMP_TOOL_LIBRARIES left to right, the tool's initializer, and the log that
+ * OMP_TOOL_VERBOSE_INIT asks for.
+ *
+ * The tool-loading variables are read with secure_getenv, so a setuid program
+ * never loads a library its caller names. */
+#include <ctype.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../core/export.h"
+#include "../core/runtime.h"
+#include "../core/thread.h"
+#include "events.h"
+#include "ompt_internal.h"
+
+/* What the runtime says to ompt_start_tool about itself: immutable, and
+ * unique to this build. */
+static const char runtime_version[] = "Glass " GLASS_VERSION_STRING " (OpenMP 5.1, GCC and LLVM ABIs)";
+
+/* The runtime's own ompt_start_tool: weak, so that a tool linked into the
+ * program (or preloaded) replaces it, and exported, so that an executable
+ * linked against Glass exports its own definition to the dynamic linker.
+ * Discovery skips it by address. */
+static ompt_start_tool_result_t *no_tool(unsigned int omp_version, const char *version)
+{
+    (void)omp_version, (void)version;
+    return NULL;
+}
+GLASS_EXPORT ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *version)
+    __attribute__((weak, alias("no_tool")));
+
+typedef ompt_start_tool_result_t *(*start_tool_fn)(unsigned int, const char *);
+
+static ompt_start_tool_result_t *active_tool;
+
+ompt_start_tool_result_t *glass_ompt_tool(void)
+{
+    return active_tool;
+}
+
+void glass_ompt_forget_tool(void)
+{
+    active_tool = NULL;
+}
+
+/* ---- OMP_TOOL_VERBOSE_INIT --------------------------------------------------- */
+
+static FILE *log_stream; /* NULL: not logging */
+
+static void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void note(const char *fmt, ...)
+{
+    if (!log_stream)
+        return;
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    fprintf(log_stream, "glass ompt: %s\n", line);
+    fflush(log_stream);
+}
+
+/* Keywords are case-insensitive; anything else names a file (5.1 6.20). */
+static void open_log(void)
+{
+    const char *value = secure_getenv("OMP_TOOL_VERBOSE_INIT");
+    if (!value || !*value || strcasecmp(value, "disabled") == 0)
+        return;
+    if (strcasecmp(value, "stdout") == 0) {
+        log_stream = stdout;
+    } else if (strcasecmp(value, "stderr") == 0) {
+        log_stream = stderr;
+    } else {
+        log_stream = fopen(value, "w");
+        if (!log_stream) {
+            int error = errno;
+            log_stream = stderr;
+            note("cannot open OMP_TOOL_VERBOSE_INIT file \"%s\" (%s); logging to stderr", value,
+                 strerror(error));
+        }
+    }
+}
+
+static void close_log(void)
+{
+    if (log_stream && log_stream != stdout && log_stream != stderr)
+        fclose(log_stream);
+    log_stream = NULL;
+}
+
+/* ---- Discovery ------------------------------------------------------------- */
+
+static const char *object_of(const void *address)
+{
+    Dl_info info;
+    if (dladdr(address, &info) && info.dli_fname && *info.dli_fname)
+        return info.dli_fname;
+    return "(unknown object)";
+}
+
+static ompt_start_tool_result_t *try_start(start_tool_fn start, const char *where)
+{
+    ompt_start_tool_result_t *result = start(GLASS_OMPT_OPENMP_VERSION, runtime_version);
+    if (result)
+        note("%s: ompt_start_tool returned a tool: using it", where);
+    else
+        note("%s: ompt_start_tool returned NULL: the tool declined", where);
+    return result;
+}
+
+/* 4.2.2: a tool's ompt_start_tool already in the process (in the executable or
+ * in a library loaded with it, LD_PRELOAD included). RTLD_DEFAULT finds the
+ * first definition in search order; when that is ours, RTLD_NEXT finds one in
+ * a library searched after the runtime. */
+static ompt_start_tool_result_t *search_address_space(void)
+{
+    start_tool_fn own = no_tool;
+    start_tool_fn found = (start_tool_fn)dlsym(RTLD_DEFAULT, "ompt_start_tool");
+    if (found == own)
+        found = (start_tool_fn)dlsym(RTLD_NEXT, "ompt_start_tool");
+    if (!found || found == own) {
+        note("address space: no ompt_start_tool other than the runtime's own");
+        return NULL;
+    }
+    char where[512];
+    snprintf(where, sizeof where, "address space: %s", object_of((const void *)found));
+    return try_start(found, where);
+}
+
+/* One entry of OMP_TOOL_LIBRARIES. A library that does not give a tool is
+ * unloaded again. */
+static ompt_start_tool_result_t *try_library(const char *path)
+{
+    char where[512];
+    snprintf(where, sizeof where, "OMP_TOOL_LIBRARIES: %s", path);
+    void *handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
+    if (!handle) {
+        const char *error = dlerror();
+        note("%s: cannot be loaded (%s): skipped", where, error ? error : "unknown error");
+        return NULL;
+    }
+    dlerror();
+    start_tool_fn start = (start_tool_fn)dlsym(handle, "ompt_start_tool");
+    if (!start || start == no_tool) {
+        note("%s: loaded, but it defines no ompt_start_tool: skipped", where);
+        dlclose(handle);
+        return NULL;
+    }
+    ompt_start_tool_result_t *result = try_start(start, where);
+    if (!result)
+        dlclose(handle);
+    return result;
+}
+
+/* Entries are separated by ':' and tried left to right; the first that gives
+ * a tool ends the search (4.2.2). */
+static ompt_start_tool_result_t *search_libraries(void)
+{
+    const char *list = secure_getenv("OMP_TOOL_LIBRARIES");
+    if (!list || !*list) {
+        note("OMP_TOOL_LIBRARIES is not set");
+        return NULL;
+    }
+    note("OMP_TOOL_LIBRARIES=\"%s\"", list);
+    char *copy = strdup(list);
+    if (!copy)
+        return NULL;
+    ompt_start_tool_result_t *result = NULL;
+    char *rest = copy;
+    for (char *entry; !result && (entry = strsep(&rest, ":")) != NULL;)
+        if (*entry)
+            result = try_library(entry);
+    free(copy);
+    return result;
+}
+
+/* OMP_TOOL (tool-var, 5.1 6.18): enabled (the default) or disabled, in any
+ * case and with surrounding blanks. Another value is a fatal error naming it,
+ * as the OMPT technical report specified (5.1 leaves it unspecified). */
+static bool tool_enabled(void)
+{
+    const char *value = secure_getenv("OMP_TOOL");
+    if (!value) {
+        note("OMP_TOOL is not set: enabled");
+        return true;
+    }
+    const char *start = value;
+    while (isspace((unsigned char)*start))
+        start++;
+    size_t len = strlen(start);
+    while (len && isspace((unsigned char)start[len - 1]))
+        len--;
+    if (len == 7 && strncasecmp(start, "enabled", 7) == 0) {
+        note("OMP_TOOL=\"%s\": enabled", value);
+        return true;
+    }
+    if (len == 8 && strncasecmp(start, "disabled", 8) == 0) {
+        note("OMP_TOOL=\"%s\": disabled, no tool is searched for", value);
+        return false;
+    }
+    glass_fatal("OMP_TOOL=\"%s\" is invalid: expected \"enabled\" or \"disabled\"", value);
+}
+
+static void discover_and_initialize(void)
+{
+    open_log();
+    note("tool discovery in %s", runtime_version);
+    ompt_start_tool_result_t *tool = NULL;
+    if (tool_enabled()) {
+        tool = search_address_space();
+        if (!tool)
+            tool = search_libraries();
+    }
+    if (!tool) {
+        note("no tool: the OMPT interface is inactive");
+        close_log();
+        glass_ompt_disable_all(false);
+        return;
+    }
+    if (!tool->initialize) {
+        note("the tool gives no initializer: the OMPT interface is inactive");
+        close_log();
+        glass_ompt_disable_all(false);
+        return;
+    }
+    /* 4.2.3: the initializer runs before any OpenMP event; the host is the
+     * initial device, number 0 in a runtime without target devices. */
+    int ok = tool->initialize(glass_ompt_lookup, 0, &tool->tool_data);
+    if (!ok) {
+        note("the tool's initializer returned 0: the OMPT interface is inactive");
+        glass_ompt_disable_all(true);
+        close_log();
+        return;
+    }
+    note("the tool's initializer returned %d: the OMPT interface is active", ok);
+    close_log();
+    active_tool = tool;
+    glass_ompt_enable_registered();
+    /* A thread that became an OpenMP thread while the initializer ran (it
+     * called an OpenMP routine) begins now, before any other event; any
+     * other thread begins when its descriptor is created. */
+    struct glass_thread *self = glass_self_ptr;
+    if (self)
+        glass_ompt_thread_starts(self, self->is_worker ? GLASS_THREAD_WORKER : GLASS_THREAD_INITIAL);
+}
+
+/* The runtime's constructor (init.c) initializes it while the program is
+ * being loaded, before the program's own constructors have run: a tool
+ * linked into the program (or a C++ tool's static objects) would not be
+ * ready. So discovery skips that first glass_initialize and happens at the
+ * next, the program's first use of OpenMP, as with LLVM's libomp. This
+ * constructor runs before the runtime's (one with a priority runs before
+ * those without). */
+static bool skip_load_time_start;
+
+__attribute__((constructor(101))) static void defer_start_past_loading(void)
+{
+    skip_load_time_start = true;
+}
+
+/* Once, after the rest of the runtime is initialized (so the initializer may
+ * use any entry point); a thread that calls back in from the tool's start-up
+ * (an OpenMP routine in the initializer) goes on without waiting for itself. */
+static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic bool started;
+static __thread bool starting_here __attribute__((tls_model("initial-exec")));
+
+void glass_ompt_initialize(void)
+{
+    if (__builtin_expect(atomic_load_explicit(&started, memory_order_acquire), 1) || starting_here)
+        return;
+    if (skip_load_time_start) {
+        /* Constructors run on one thread: no race. */
+        skip_load_time_start = false;
+        return;
+    }
+    pthread_mutex_lock(&start_lock);
+    if (!atomic_load_explicit(&started, memory_order_relaxed)) {
+        starting_here = true;
+        discover_and_initialize();
+        starting_here = false;
+        atomic_store_explicit(&started, true, memory_order_release);
+    }
+    pthread_mutex_unlock(&start_lock);
+}

@@ -1,0 +1,53 @@
+// Cancel events (OpenMP 5.1, 4.5.2.18): activation by the cancel construct
+// and detection at cancellation points and at cancellable barriers, with the
+// construct's flag (parallel, loop, sections) and the call site.
+// RUN: %ompt-cc %s %tool-src %ompt-link -o %t
+// RUN: env OMP_CANCELLATION=true %run %t | FileCheck %s
+// RUN: env OMP_CANCELLATION=false %run %t | FileCheck %s --check-prefix=OFF
+#include <omp.h>
+
+#include "tool.h"
+
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+    {
+        if (omp_get_thread_num() == 0) {
+#pragma omp cancel parallel
+        }
+        /* The other thread detects the cancellation here if it comes after
+         * the cancel, else in the barrier, which the cancel opens. */
+#pragma omp cancellation point parallel
+#pragma omp barrier
+    }
+    tool_log("cancel codeptr calls GOMP_cancel: %s",
+             tool_codeptr_calls(tool_last_codeptr("cancel"), "GOMP_cancel") ? "yes" : "no");
+#pragma omp parallel num_threads(1)
+    {
+#pragma omp for
+        for (int i = 0; i < 4; i++) {
+#pragma omp cancel for
+        }
+#pragma omp sections
+        {
+#pragma omp section
+            {
+#pragma omp cancel sections
+            }
+        }
+    }
+    tool_log("done");
+    return 0;
+}
+
+// CHECK: set_callback ompt_callback_cancel: always
+// CHECK-DAG: T1: cancel: task={{[0-9]+}} flags=parallel|activated codeptr=0x{{[0-9a-f]+}}
+// The second thread finds the region cancelled at a cancellation point or at
+// the barrier, whichever it reaches after the cancel.
+// CHECK-DAG: T2: cancel: task={{[0-9]+}} flags=parallel|detected codeptr=0x{{[0-9a-f]+}}
+// CHECK: cancel codeptr calls GOMP_cancel: yes
+// CHECK: cancel: task={{[0-9]+}} flags=loop|activated
+// CHECK: cancel: task={{[0-9]+}} flags=sections|activated
+// CHECK: done
+// OFF-NOT: cancel: task
+// OFF: done

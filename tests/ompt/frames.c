@@ -1,0 +1,59 @@
+// The frame table of nested parallel regions (OpenMP 5.1, 4.4.4.28): at each
+// level the exit frame is the frame pointer of the runtime function that
+// called the task's code, the enter frame the canonical frame address where
+// the task's code called into the runtime; going outwards the addresses grow
+// (exit(n) > enter(n) > exit(n-1)). The innermost region's exit frame is
+// checked against __builtin_frame_address(1) in the outlined body, and each
+// region's codeptr_ra against the call the program made.
+// RUN: %ompt-cc %s %tool-src %ompt-link -o %t
+// RUN: env TOOL_QUIET=1 %run %t > %t.out
+// RUN: FileCheck %s < %t.out
+// RUN: grep -c 'frame table ok' %t.out | FileCheck %s --check-prefix=SEVEN
+// RUN: %not grep WRONG %t.out
+// RUN: grep -c "inner barrier codeptr is the region's: yes" %t.out | FileCheck %s --check-prefix=TWO
+// RUN: grep 'inner 0.0' %t.out | FileCheck %s --check-prefix=MASTER
+#include <omp.h>
+
+#include "tool.h"
+
+int main(void)
+{
+    omp_set_max_active_levels(2);
+    tool_check_frames("initial", __builtin_frame_address(0), NULL);
+#pragma omp parallel num_threads(2)
+    {
+        const void *outer_codeptr = tool_last_codeptr("parallel_begin");
+        if (omp_get_thread_num() == 0)
+            tool_log("outer codeptr calls GOMP_parallel: %s",
+                     tool_codeptr_calls(outer_codeptr, "GOMP_parallel") ? "yes" : "no");
+#pragma omp parallel num_threads(2)
+        {
+            char tag[32];
+            __builtin_snprintf(tag, sizeof tag, "inner %d.%d", omp_get_ancestor_thread_num(1), omp_get_thread_num());
+            tool_check_frames(tag, __builtin_frame_address(0), __builtin_frame_address(1));
+        }
+        if (omp_get_thread_num() == 0)
+            tool_log("inner codeptr calls GOMP_parallel: %s",
+                     tool_codeptr_calls(tool_last_codeptr("parallel_begin"), "GOMP_parallel") ? "yes" : "no");
+        tool_log("inner barrier codeptr is the region's: %s",
+                 tool_last_codeptr("sync_region_begin") == tool_last_codeptr("parallel_begin") ? "yes" : "no");
+#pragma omp barrier
+        tool_check_frames("outer", __builtin_frame_address(0), __builtin_frame_address(1));
+    }
+    return 0;
+}
+
+// CHECK: initial: frame level 0: exit=none enter=none
+// CHECK: initial: frame table ok
+// CHECK-DAG: outer codeptr calls GOMP_parallel: yes
+// CHECK-DAG: inner codeptr calls GOMP_parallel: yes
+
+// The initial task, four inner tasks, two outer ones, all consistent.
+// SEVEN: 7
+// TWO: 2
+
+// The master of both regions sees three levels on its own stack.
+// MASTER: inner 0.0: frame level 0: exit=runtime|framepointer enter=none{{$}}
+// MASTER-NEXT: inner 0.0: frame level 1: exit=runtime|framepointer enter=application|cfa{{$}}
+// MASTER-NEXT: inner 0.0: frame level 2: exit=none enter=application|cfa{{$}}
+// MASTER-NEXT: inner 0.0: frame table ok

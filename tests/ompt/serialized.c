@@ -1,0 +1,49 @@
+// Serialized regions still have their events (OpenMP 5.1, Table 4.2): a
+// nested region with nesting inactive, and a region with if(0), report
+// parallel_begin/end and an implicit task with actual_parallelism 1, and the
+// implicit barrier's sync region without any wait. With nesting active, the
+// inner regions' pool workers also end with the program.
+// RUN: %ompt-cc %s %tool-src %ompt-link -o %t
+// RUN: %run %t > %t.out
+// RUN: FileCheck %s < %t.out
+// RUN: %run %t nested > %t.nested
+// RUN: grep -c ': thread_begin: type' %t.nested > %t.begins
+// RUN: grep -c ': thread_end: thread' %t.nested | diff - %t.begins
+// RUN: FileCheck %s --check-prefix=SIX < %t.begins
+#include <omp.h>
+
+#include "tool.h"
+
+int main(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 1)
+        omp_set_max_active_levels(2);
+    int inner_sizes = 0;
+#pragma omp parallel num_threads(2) reduction(+ : inner_sizes)
+    {
+#pragma omp parallel num_threads(3) reduction(+ : inner_sizes)
+        inner_sizes += omp_get_thread_num() == 0 ? omp_get_num_threads() : 0;
+    }
+    int flag = 0;
+#pragma omp parallel if (flag)
+    flag = omp_get_num_threads();
+    tool_log("inner sizes=%d if(0) team=%d", inner_sizes, flag);
+    return 0;
+}
+
+// The master's serialized inner region.
+// CHECK: T1: parallel_begin: {{.*}} parallel=[[OUTER:[0-9]+]] requested=2
+// CHECK: T1: parallel_begin: encountering_task={{[0-9]+}} {{.*}} parallel=[[INNER:[0-9]+]] requested=3 flags=invoker_runtime|team
+// CHECK-NEXT: T1: implicit_task_begin: parallel=[[INNER]] task=[[TASK:[0-9]+]] actual_parallelism=1 index=0 flags=implicit
+// CHECK-NEXT: T1: sync_region_begin: kind=barrier_implicit_parallel parallel=[[INNER]] task=[[TASK]]
+// CHECK-NEXT: T1: sync_region_end: kind=barrier_implicit_parallel parallel=none task=[[TASK]]
+// CHECK-NEXT: T1: implicit_task_end: parallel=none task=[[TASK]] actual_parallelism=0 index=0 flags=implicit
+// CHECK-NEXT: T1: parallel_end: parallel=[[INNER]]
+// if(0): GCC passes one thread, which is what the program asked for.
+// CHECK: T1: parallel_begin: {{.*}} requested=1 flags=invoker_runtime|team
+// CHECK-NEXT: T1: implicit_task_begin: parallel={{[0-9]+}} task={{[0-9]+}} actual_parallelism=1 index=0 flags=implicit
+// CHECK: inner sizes=2 if(0) team=1
+// Nested: the initial thread, the outer worker and two workers for each of
+// the two inner teams begin, and each of the six ends.
+// SIX: 6
