@@ -4,6 +4,7 @@
  * construct runs in a league of one team. */
 #include "../core/globals.h"
 #include "../core/team.h"
+#include "../core/tasking.h"
 #include "api.h"
 
 void omp_set_default_device(int device_num)
@@ -43,12 +44,13 @@ int omp_get_initial_device(void)
 
 /* The teams construct is later work; until then every thread is in team 0 of
  * a league of one. */
+/* Outside a teams region the league is one team (OpenMP 5.1, 3.4.1-3.4.2). */
 int omp_get_num_teams(void)
 {
-    return 1;
+    return (int)glass_league_size(glass_self());
 }
 
 int omp_get_team_num(void)
 {
-    return 0;
+    return (int)glass_league_num(glass_self());
 }

@@ -1,6 +1,8 @@
 /* The cancel and cancellation point constructs (OpenMP 5.1, 2.20.1, 2.20.2);
  * the protocol is described in cancel.h. */
 #include "cancel.h"
+#include "task_barrier.h"
+#include "tasking.h"
 
 #include "../ompt/events.h"
 #include "globals.h"
@@ -53,18 +55,17 @@ static bool cancel(struct glass_thread *self, enum glass_cancel_kind kind)
         /* The bit first: a thread the barrier lets through reads it. */
         atomic_fetch_or_explicit(&team->cancelled, GLASS_CANCEL_PARALLEL, memory_order_release);
         glass_barrier_cancel(&team->barrier);
+        /* Threads in the barrier that run tasks sleep on the task event word. */
+        glass_team_tasking_wake(team);
         return true;
     case GLASS_CANCEL_LOOP:
     case GLASS_CANCEL_SECTIONS:
         atomic_fetch_or_explicit(&team->cancelled, kind, memory_order_release);
         return true;
     case GLASS_CANCEL_TASKGROUP:
-        /* Without explicit tasks there is no taskgroup whose tasks could be
-         * discarded: the only effect is that the encountering task continues at
-         * the end of its task region. Tasking work: mark the innermost taskgroup
-         * of the current task cancelled here (glass_taskgroup_cancel, tasking.h)
-         * so that its tasks not yet started are discarded, and still return
-         * true. */
+        /* Tasks of the innermost taskgroup not yet started are discarded; the
+         * encountering task continues at the end of its task region either way. */
+        glass_taskgroup_cancel(self);
         return true;
     }
     return false;
@@ -80,10 +81,8 @@ static bool cancellation_point(struct glass_thread *self, enum glass_cancel_kind
     case GLASS_CANCEL_SECTIONS:
         return cancelled & kind;
     case GLASS_CANCEL_TASKGROUP:
-        /* No taskgroup can be cancelled without explicit tasks (see
-         * glass_cancel). Tasking work: return glass_taskgroup_cancelled(self)
-         * here (tasking.h), which also covers the parallel case below, since
-         * cancelling the parallel region cancels its explicit tasks (2.20.1). */
+        /* Also true when the parallel region is cancelled (2.20.1). */
+        return glass_taskgroup_cancelled(self);
     case GLASS_CANCEL_PARALLEL:
         return cancelled & GLASS_CANCEL_PARALLEL;
     }

@@ -7,6 +7,7 @@
 #include "affinity.h"
 #include "globals.h"
 #include "runtime.h"
+#include "task_barrier.h"
 #include "team.h"
 
 /* Threads currently working in teams, counted only when OMP_THREAD_LIMIT is
@@ -183,9 +184,12 @@ static void parallel_end(int invoker)
         glass_set_state(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
         GLASS_OMPT_EMIT(sync_region_wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_BEGIN,
                         &team->tool_data, &task->tool_data, codeptr);
-        glass_barrier_wait(&team->join);
+        glass_team_barrier_tasks(self, &team->join, NULL);
         GLASS_OMPT_EMIT(sync_region_wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_END, NULL,
                         &task->tool_data, codeptr);
+    } else if (glass_team_tasks_pending(team)) {
+        /* Detached tasks of a team of one still complete with the region. */
+        glass_team_barrier_tasks(self, &team->join, NULL);
     }
     GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_END, NULL, &task->tool_data,
                     codeptr);

@@ -72,6 +72,11 @@ void glass_parallel(void (*fn)(void *), void *data, const struct glass_parallel_
 /* Number of threads a new region would get (OpenMP 5.1, 2.6.1). */
 unsigned glass_parallel_team_size(struct glass_thread *self, const struct glass_parallel_args *args);
 
+/* A barrier of the team that also completes the team's explicit tasks
+ * (team_barrier.c); used for the barriers inside a region and for its end. */
+bool glass_team_barrier_tasks(struct glass_thread *self, struct glass_barrier *barrier,
+                              void (*before_release)(struct glass_team *));
+
 /* Pool of worker threads. */
 struct glass_thread *glass_pool_take(void);
 void glass_pool_give_back(struct glass_thread *worker);

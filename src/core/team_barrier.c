@@ -3,6 +3,7 @@
  * region is cancelled, the team's barrier is open (cancel.h). */
 #include "../ompt/events.h"
 #include "cancel.h"
+#include "task_barrier.h"
 
 #define WORKSHARE_CANCELLATION (GLASS_CANCEL_LOOP | GLASS_CANCEL_SECTIONS)
 
@@ -19,6 +20,56 @@ static void end_worksharing_cancellation(struct glass_team *team)
         atomic_fetch_and_explicit(&team->cancelled, ~WORKSHARE_CANCELLATION, memory_order_relaxed);
 }
 
+struct barrier_ticket {
+    struct glass_barrier *barrier;
+    unsigned ticket;
+};
+
+static bool ticket_passed(void *arg)
+{
+    struct barrier_ticket *held = arg;
+    return glass_barrier_passed(held->barrier, held->ticket);
+}
+
+static bool no_tasks_pending(void *arg)
+{
+    return !glass_team_tasks_pending(arg);
+}
+
+/* Every explicit task generated in the region completes at a barrier (OpenMP
+ * 5.1, 2.19.2), and a barrier is a task scheduling point (2.12.6): the last
+ * thread to arrive runs or waits for the remaining tasks before it releases
+ * the others, and waiting threads run tasks meanwhile. `before_release` runs
+ * in the last thread once the tasks are done. Returns true in that thread. */
+bool glass_team_barrier_tasks(struct glass_thread *self, struct glass_barrier *barrier,
+                              void (*before_release)(struct glass_team *))
+{
+    struct glass_team *team = self->team;
+    if (team->nthreads == 1) {
+        if (glass_team_tasks_pending(team))
+            glass_task_barrier_wait_until(self, no_tasks_pending, team);
+        if (before_release)
+            before_release(team);
+        return true;
+    }
+    unsigned ticket = glass_barrier_arrive(barrier);
+    if (ticket & GLASS_BARRIER_LAST) {
+        if (glass_team_tasks_pending(team))
+            glass_task_barrier_wait_until(self, no_tasks_pending, team);
+        if (before_release)
+            before_release(team);
+        glass_barrier_release(barrier);
+        /* Waiters sleep on the team's task event word, not on the barrier. */
+        glass_team_tasking_wake(team);
+        return true;
+    }
+    if (ticket & GLASS_BARRIER_CANCELLED)
+        return false;
+    struct barrier_ticket held = {barrier, ticket};
+    glass_task_barrier_wait_until(self, ticket_passed, &held);
+    return false;
+}
+
 static bool team_barrier(struct glass_thread *self, enum glass_state wait_state, const void *codeptr)
 {
     struct glass_team *team = self->team;
@@ -26,18 +77,13 @@ static bool team_barrier(struct glass_thread *self, enum glass_state wait_state,
     glass_tool_data *task_data = &self->task->tool_data;
     GLASS_OMPT_EMIT(sync_region, kind, GLASS_SCOPE_BEGIN, &team->tool_data, task_data, codeptr);
     if (team->nthreads == 1) {
-        end_worksharing_cancellation(team);
+        /* Nobody to wait for; only the team's own tasks, if any. */
+        glass_team_barrier_tasks(self, &team->barrier, end_worksharing_cancellation);
     } else {
         int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
         glass_set_state(self, wait_state);
         GLASS_OMPT_EMIT(sync_region_wait, kind, GLASS_SCOPE_BEGIN, &team->tool_data, task_data, codeptr);
-        unsigned ticket = glass_barrier_arrive(&team->barrier);
-        if (ticket & GLASS_BARRIER_LAST) {
-            end_worksharing_cancellation(team);
-            glass_barrier_release(&team->barrier);
-        } else {
-            glass_barrier_await(&team->barrier, ticket);
-        }
+        glass_team_barrier_tasks(self, &team->barrier, end_worksharing_cancellation);
         GLASS_OMPT_EMIT(sync_region_wait, kind, GLASS_SCOPE_END, &team->tool_data, task_data, codeptr);
         glass_set_state(self, previous);
     }

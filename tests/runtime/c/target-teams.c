@@ -1,9 +1,6 @@
 // teams inside a target region (GCC 12 drives the league with GOMP_teams4):
 // target teams distribute parallel for with num_teams and thread_limit, the
 // league's numbers inside, and a plain target teams region.
-// Needs omp_get_num_teams / omp_get_team_num (api/devices.c) to return
-// glass_league_size / glass_league_num (tasking.h): wiring pending.
-// XFAIL: *
 // RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
 // RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: sum=500500 hits=ok teams=5 limit=ok league=3:012 after=1

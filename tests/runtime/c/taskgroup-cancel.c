@@ -3,9 +3,6 @@
 // points in its running tasks report the cancellation. The 50 tasks here
 // depend on the one that cancels, so none can have started before it. With
 // cancel-var false the construct is ignored.
-// Needs GOMP_cancel / GOMP_cancellation_point (cancel.c) to call
-// glass_taskgroup_cancel / glass_taskgroup_cancelled: wiring pending.
-// XFAIL: *
 // RUN: %omp-cc %s -o %t
 // RUN: for n in %threads; do OMP_CANCELLATION=true OMP_NUM_THREADS=$n %run %t; done | FileCheck %s --check-prefix=ON
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s --check-prefix=OFF

@@ -4,9 +4,6 @@
 // loop over the teams (GCC computes the split from those two routines);
 // distribute parallel for; thread_limit bounds the teams' parallel regions;
 // outside the construct there is one team.
-// Needs omp_get_num_teams / omp_get_team_num (api/devices.c) to return
-// glass_league_size / glass_league_num (tasking.h): wiring pending.
-// XFAIL: *
 // RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
 // RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: league=4 teams=0123 nested=ok distribute=ok dpf=ok limit=ok outside=1/0
