@@ -98,6 +98,11 @@ void glass_task_wait_for(struct glass_thread *self, const struct glass_task *con
         }
         sleep_once(self, constraint, done, arg);
         glass_set_state(self, state);
+        /* Woken: more work tends to follow (a producer keeps queueing), so
+         * look for it a while before sleeping again, which costs two system
+         * calls each time. */
+        spent = 0;
+        pauses = MIN_PAUSES;
     }
     glass_set_state(self, previous);
 }

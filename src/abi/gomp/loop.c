@@ -3,6 +3,7 @@
  * `for (v = *istart; v < *iend (> for a negative step); v += incr)`. Every
  * _next entry point serves whichever schedule the loop was started with. */
 #include "../../core/export.h"
+#include "gomp.h"
 #include "../../core/runtime.h"
 #include "../../core/team.h"
 #include "../../ompt/events.h"
@@ -40,10 +41,12 @@ ENTRY_HELPER bool next(long *istart, long *iend)
     return true;
 }
 
-static void no_task_reductions(uintptr_t *reductions)
+/* reduction(task, ...) on the loop: the construct's reduction taskgroup
+ * (closed by GOMP_workshare_task_reduction_unregister, which GCC emits). */
+static void task_reductions(uintptr_t *reductions)
 {
     if (reductions)
-        glass_fatal("task reductions on worksharing constructs are not supported yet");
+        gomp_workshare_task_reduction_register(reductions);
 }
 
 /* Plain loops. The entry points without "nonmonotonic" in their names are
@@ -107,7 +110,7 @@ GLASS_EXPORT bool GOMP_loop_maybe_nonmonotonic_runtime_start(long first, long en
 GLASS_EXPORT bool GOMP_loop_start(long first, long end, long incr, long sched, long chunk, long *istart,
                                   long *iend, uintptr_t *reductions, void **mem)
 {
-    no_task_reductions(reductions);
+    task_reductions(reductions);
     start(first, end, incr, glass_gomp_sched(sched), chunk, false, mem);
     if (!istart)
         return true;
@@ -146,7 +149,7 @@ GLASS_EXPORT bool GOMP_loop_ordered_runtime_start(long first, long end, long inc
 GLASS_EXPORT bool GOMP_loop_ordered_start(long first, long end, long incr, long sched, long chunk,
                                           long *istart, long *iend, uintptr_t *reductions, void **mem)
 {
-    no_task_reductions(reductions);
+    task_reductions(reductions);
     start(first, end, incr, glass_gomp_sched(sched), chunk, true, mem);
     return next(istart, iend);
 }
@@ -205,7 +208,7 @@ GLASS_EXPORT bool GOMP_loop_doacross_runtime_start(unsigned ncounts, long *count
 GLASS_EXPORT bool GOMP_loop_doacross_start(unsigned ncounts, long *counts, long sched, long chunk,
                                            long *istart, long *iend, uintptr_t *reductions, void **mem)
 {
-    no_task_reductions(reductions);
+    task_reductions(reductions);
     start_doacross(ncounts, counts, glass_gomp_sched(sched), chunk, mem);
     return next(istart, iend);
 }

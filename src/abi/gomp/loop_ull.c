@@ -2,6 +2,7 @@
  * `up` says which way the loop runs; a downward loop's incr is the two's
  * complement of its step, and GCC runs each chunk with > instead of <. */
 #include "../../core/export.h"
+#include "gomp.h"
 #include "../../core/runtime.h"
 #include "../../core/team.h"
 #include "../../ompt/events.h"
@@ -41,10 +42,12 @@ ENTRY_HELPER bool next(ull *istart, ull *iend)
     return true;
 }
 
-static void no_task_reductions(uintptr_t *reductions)
+/* reduction(task, ...) on the loop: the construct's reduction taskgroup
+ * (closed by GOMP_workshare_task_reduction_unregister, which GCC emits). */
+static void task_reductions(uintptr_t *reductions)
 {
     if (reductions)
-        glass_fatal("task reductions on worksharing constructs are not supported yet");
+        gomp_workshare_task_reduction_register(reductions);
 }
 
 GLASS_EXPORT bool GOMP_loop_ull_static_start(bool up, ull first, ull end, ull incr, ull chunk, ull *istart,
@@ -105,7 +108,7 @@ GLASS_EXPORT bool GOMP_loop_ull_maybe_nonmonotonic_runtime_start(bool up, ull fi
 GLASS_EXPORT bool GOMP_loop_ull_start(bool up, ull first, ull end, ull incr, long sched, ull chunk,
                                       ull *istart, ull *iend, uintptr_t *reductions, void **mem)
 {
-    no_task_reductions(reductions);
+    task_reductions(reductions);
     start(up, first, end, incr, glass_gomp_sched(sched), chunk, false, mem);
     if (!istart)
         return true;
@@ -143,7 +146,7 @@ GLASS_EXPORT bool GOMP_loop_ull_ordered_runtime_start(bool up, ull first, ull en
 GLASS_EXPORT bool GOMP_loop_ull_ordered_start(bool up, ull first, ull end, ull incr, long sched, ull chunk,
                                               ull *istart, ull *iend, uintptr_t *reductions, void **mem)
 {
-    no_task_reductions(reductions);
+    task_reductions(reductions);
     start(up, first, end, incr, glass_gomp_sched(sched), chunk, true, mem);
     return next(istart, iend);
 }
@@ -201,7 +204,7 @@ GLASS_EXPORT bool GOMP_loop_ull_doacross_runtime_start(unsigned ncounts, ull *co
 GLASS_EXPORT bool GOMP_loop_ull_doacross_start(unsigned ncounts, ull *counts, long sched, ull chunk,
                                                ull *istart, ull *iend, uintptr_t *reductions, void **mem)
 {
-    no_task_reductions(reductions);
+    task_reductions(reductions);
     start_doacross(ncounts, counts, glass_gomp_sched(sched), chunk, mem);
     return next(istart, iend);
 }

@@ -4,10 +4,11 @@
 #include <stdint.h>
 
 #include "../../core/export.h"
+#include "gomp.h"
 #include "../../core/runtime.h"
 
 GLASS_EXPORT void GOMP_scope_start(uintptr_t *reductions)
 {
     if (reductions)
-        glass_fatal("task reductions on worksharing constructs are not supported yet");
+        gomp_workshare_task_reduction_register(reductions);
 }

@@ -1,5 +1,6 @@
 /* GCC ABI: sections. Section numbers are 1-based; 0 means no more work. */
 #include "../../core/export.h"
+#include "gomp.h"
 #include "../../core/runtime.h"
 #include "../../core/sections.h"
 #include "../../core/team.h"
@@ -17,7 +18,7 @@ GLASS_EXPORT unsigned GOMP_sections2_start(unsigned count, uintptr_t *reductions
 {
     GLASS_OMPT_ENTRY();
     if (reductions)
-        glass_fatal("task reductions on worksharing constructs are not supported yet");
+        gomp_workshare_task_reduction_register(reductions);
     return glass_sections_start(glass_self(), count, mem ? (size_t)(uintptr_t)*mem : 0, mem,
                                 __builtin_return_address(0));
 }

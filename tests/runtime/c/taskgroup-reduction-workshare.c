@@ -1,10 +1,6 @@
 // Task reductions on worksharing constructs: for and sections with
 // reduction(task, ...) whose bodies create in_reduction tasks, several times
 // in a row in the same region.
-// Needs GOMP_loop_start and GOMP_sections2_start to call
-// gomp_workshare_task_reduction_register (task_reduction.c), and the barrier
-// ending the loop to complete the tasks: wiring pending.
-// XFAIL: gcc
 // RUN: %omp-cc %s -o %t && for n in %threads; do OMP_NUM_THREADS=$n %run %t; done | FileCheck %s
 // RUN: %omp-cxx %s -o %t.cxx && for n in %threads; do OMP_NUM_THREADS=$n %run %t.cxx; done | FileCheck %s
 // CHECK-COUNT-4: for=3000 sections=30 ok
