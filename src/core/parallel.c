@@ -37,6 +37,21 @@ unsigned glass_parallel_team_size(struct glass_thread *self, const struct glass_
     return requested;
 }
 
+/* Takes up to wanted-1 more threads from the contention group's budget in one
+ * step, so that masters forking at the same time cannot both see the same
+ * headroom. Returns the team size granted (the master included). */
+static unsigned reserve_threads(unsigned wanted, unsigned limit)
+{
+    unsigned busy = atomic_load_explicit(&threads_busy, memory_order_relaxed);
+    for (;;) {
+        unsigned headroom = limit > busy ? limit - busy : 0;
+        unsigned extra = wanted - 1 < headroom ? wanted - 1 : headroom;
+        if (atomic_compare_exchange_weak_explicit(&threads_busy, &busy, busy + extra, memory_order_relaxed,
+                                                  memory_order_relaxed))
+            return extra + 1;
+    }
+}
+
 static struct glass_team *owned_team(struct glass_thread *self, unsigned level)
 {
     if (level >= self->owned_teams_len) {
@@ -103,6 +118,8 @@ static struct glass_team *parallel_begin(void (*fn)(void *), void *data, const s
     struct glass_thread *self = glass_self();
     struct glass_team *parent = self->team;
     unsigned nthreads = glass_parallel_team_size(self, args);
+    if (nthreads > 1 && self->task->icv.thread_limit != UINT_MAX)
+        nthreads = reserve_threads(nthreads, self->task->icv.thread_limit);
     unsigned level = parent->level + 1;
     struct glass_team *team = owned_team(self, level);
 
@@ -140,8 +157,6 @@ static struct glass_team *parallel_begin(void (*fn)(void *), void *data, const s
                                args->codeptr);
 
     if (nthreads > 1) {
-        if (self->task->icv.thread_limit != UINT_MAX)
-            atomic_fetch_add_explicit(&threads_busy, nthreads - 1, memory_order_relaxed);
         bool hot = level == 1 && !self->is_worker;
         for (unsigned i = 1; i < nthreads; i++)
             team->members[i] = hot ? hot_worker(self, i - 1) : glass_pool_take();
