@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ompt/events.h"
 #include "runtime.h"
 #include "task_internal.h"
 
@@ -49,6 +50,7 @@ struct depend_record {
 };
 
 struct glass_depend_node {
+    struct glass_task *task;       /* the task the node belongs to */
     _Atomic unsigned pending;      /* incomplete predecessors */
     unsigned nentries;
     unsigned nsuccessors;
@@ -214,6 +216,9 @@ static void add_edge(struct glass_depend_node *pred, struct glass_depend_node *n
     }
     pred->successors[pred->nsuccessors++] = task;
     atomic_fetch_add_explicit(&node->pending, 1, memory_order_relaxed);
+    /* An unfulfilled dependence (5.1 4.5.2.9); under the map's lock, which
+     * keeps the predecessor from completing meanwhile. */
+    GLASS_OMPT_EMIT(task_dependence, &pred->task->tool_data, &task->tool_data);
 }
 
 static void add_entry(struct glass_depend_map *map, struct glass_task *task, struct depend_entry *entry,
@@ -253,6 +258,7 @@ bool glass_depend_register(struct glass_task *task, const struct glass_depend *d
 {
     struct glass_depend_node *node = task->depend;
     *node = (struct glass_depend_node){
+        .task = task,
         .nentries = (unsigned)ndeps,
         .successors_capacity = 4,
     };

@@ -197,11 +197,11 @@ static void parallel_end(int invoker)
                     &task->tool_data, codeptr);
     if (nthreads > 1) {
         glass_set_state(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
-        GLASS_OMPT_EMIT(sync_region_wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_BEGIN,
-                        &team->tool_data, &task->tool_data, codeptr);
+        struct glass_ompt_wait wait;
+        glass_ompt_wait_begin(&wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, &team->tool_data, &task->tool_data,
+                              codeptr);
         glass_team_barrier_tasks(self, &team->join, NULL);
-        GLASS_OMPT_EMIT(sync_region_wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_END, NULL,
-                        &task->tool_data, codeptr);
+        glass_ompt_wait_end(&wait, NULL);
     } else if (glass_team_tasks_pending(team)) {
         /* Detached tasks of a team of one still complete with the region. */
         glass_team_barrier_tasks(self, &team->join, NULL);

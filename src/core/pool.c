@@ -41,13 +41,12 @@ static void worker_run_region(struct glass_thread *self, struct glass_team *team
     GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_BEGIN, &team->tool_data,
                     &task.tool_data, codeptr);
     glass_set_state(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
-    GLASS_OMPT_EMIT(sync_region_wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_BEGIN, &team->tool_data,
-                    &task.tool_data, codeptr);
+    struct glass_ompt_wait wait;
+    glass_ompt_wait_begin(&wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, &team->tool_data, &task.tool_data, codeptr);
     glass_team_barrier_tasks(self, &team->join, NULL);
     /* From here on the team may be reused by its master: do not touch it (the
      * events that follow have no parallel data, 5.1 4.5.2.13). */
-    GLASS_OMPT_EMIT(sync_region_wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_END, NULL,
-                    &task.tool_data, codeptr);
+    glass_ompt_wait_end(&wait, NULL);
     GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_END, NULL, &task.tool_data,
                     codeptr);
     glass_ompt_implicit_task_ends(&task, num);

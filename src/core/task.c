@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ompt/events.h"
 #include "globals.h"
 #include "runtime.h"
 #include "task_internal.h"
@@ -72,6 +73,8 @@ static unsigned task_flags(const struct glass_task_options *opts, const struct g
         flags |= GLASS_TASK_FINAL;
     if (opts->mergeable)
         flags |= GLASS_TASK_MERGEABLE | (included ? GLASS_TASK_MERGED : 0);
+    if (opts->taskwait)
+        flags |= GLASS_TASK_TASKWAIT;
     return flags;
 }
 
@@ -125,6 +128,7 @@ struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_
     task->depend = NULL;
     task->args_heap = NULL;
     task->ws_reduction_seq = 0;
+    task->arg_size = opts->arg_size;
 
     char *extra = (char *)(task + 1);
     if (depend_size)
@@ -147,6 +151,10 @@ struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_
             atomic_fetch_add_explicit(&group->pending, 1, memory_order_relaxed);
         atomic_fetch_add_explicit(&team->tasking.active, 1, memory_order_relaxed);
     }
+    /* Before the task can run (5.1 4.5.2.7); the encountering task's enter
+     * frame is set by the entry point that created it. */
+    GLASS_OMPT_EMIT(task_create, &parent->tool_data, &parent->frame, &task->tool_data, (int)task->flags,
+                    opts->ndepend != 0, opts->codeptr);
     return task;
 }
 
@@ -159,6 +167,8 @@ void glass_task_submit(struct glass_thread *self, struct glass_task *task,
                        const struct glass_depend *deps, size_t ndeps)
 {
     bool ready = true;
+    if (ndeps && GLASS_OMPT_ON(dependences))
+        glass_ompt_report_dependences(task, deps, ndeps);
     if (ndeps)
         ready = glass_depend_register(task, deps, ndeps);
     else
@@ -178,23 +188,56 @@ static bool start_cancelled(const struct glass_task *task)
     return !task->included && creation_cancelled(task->team, task->taskgroup);
 }
 
+/* Set by taskyield around its scheduling point, so that OMPT reports the
+ * suspended task as yielding rather than switching. */
+static __thread bool yielding __attribute__((tls_model("initial-exec")));
+
+/* The ompt_cancel_flag_t construct bit of a discarded task: what was cancelled. */
+static int discard_reason(const struct glass_task *task)
+{
+    if (atomic_load_explicit(&task->team->cancelled, memory_order_relaxed) & GLASS_CANCEL_PARALLEL)
+        return GLASS_CANCEL_FLAG_PARALLEL;
+    return GLASS_CANCEL_FLAG_TASKGROUP;
+}
+
 void glass_task_execute(struct glass_thread *self, struct glass_task *task)
 {
     if (!(__builtin_expect(glass_globals.cancellation, 0) && start_cancelled(task))) {
         struct glass_task *suspended = self->task;
         int state = atomic_load_explicit(&self->state, memory_order_relaxed);
+        bool tool = GLASS_OMPT_ACTIVE();
+        struct glass_ompt_switch ompt_switch;
+        if (tool)
+            glass_ompt_task_begins(self, task, yielding ? GLASS_TASK_STATUS_YIELD : GLASS_TASK_STATUS_SWITCH,
+                                   &ompt_switch);
+        yielding = false;
         glass_set_state(self, task->team->active_level ? GLASS_STATE_WORK_PARALLEL : GLASS_STATE_WORK_SERIAL);
         task->thread_num = self->num;
+        atomic_signal_fence(memory_order_release); /* complete before a signal handler sees it */
         self->task = task;
+        GLASS_OMPT_CALLING_USER_CODE(task);
         task->fn(task->fn_data);
+        GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
         self->task = suspended;
         glass_set_state(self, state);
         if (task->detach) {
             unsigned char old =
                 atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_DONE, memory_order_acq_rel);
-            if (!(old & GLASS_DETACH_FULFILLED))
+            if (!(old & GLASS_DETACH_FULFILLED)) {
+                if (tool)
+                    glass_ompt_task_ends(self, task, suspended, GLASS_TASK_STATUS_DETACH, &ompt_switch);
                 return; /* omp_fulfill_event completes it */
+            }
         }
+        if (tool) {
+            /* A taskwait's task completes the taskwait (5.1 4.4.4.19). */
+            bool taskwait = task->flags & GLASS_TASK_TASKWAIT;
+            glass_ompt_task_ends(self, task, taskwait ? NULL : suspended,
+                                 taskwait ? GLASS_TASK_STATUS_TASKWAIT_COMPLETE : GLASS_TASK_STATUS_COMPLETE,
+                                 &ompt_switch);
+        }
+    } else {
+        GLASS_OMPT_EMIT(cancel, &task->tool_data, discard_reason(task) | GLASS_CANCEL_FLAG_DISCARDED_TASK, NULL);
     }
     glass_task_complete(self, task, false);
 }
@@ -298,6 +341,14 @@ void glass_task_fulfill(uintptr_t event)
         glass_warn("omp_fulfill_event: %p is not the event of a detachable task; ignored", (void *)task);
         return;
     }
+    /* Reported before the fulfillment: once it is visible the task may
+     * complete and its data go. */
+    unsigned char seen = atomic_load_explicit(&task->detach, memory_order_acquire);
+    if (!(seen & GLASS_DETACH_FULFILLED))
+        GLASS_OMPT_EMIT(task_schedule, &task->tool_data,
+                        (seen & GLASS_DETACH_BODY_DONE) ? GLASS_TASK_STATUS_LATE_FULFILL
+                                                        : GLASS_TASK_STATUS_EARLY_FULFILL,
+                        NULL);
     unsigned char old = atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_FULFILLED, memory_order_acq_rel);
     if (old & GLASS_DETACH_FULFILLED) {
         glass_warn("omp_fulfill_event: event %p was already fulfilled; ignored", (void *)task);
@@ -313,12 +364,22 @@ static bool no_children(void *arg)
     return (atomic_load_explicit(&task->kids, memory_order_seq_cst) & KIDS_INCOMPLETE_MASK) == 0;
 }
 
-void glass_task_wait_children(struct glass_thread *self)
+void glass_task_wait_children_at(struct glass_thread *self, const void *codeptr)
 {
     struct glass_task *task = self->task;
-    if ((atomic_load_explicit(&task->kids, memory_order_acquire) & KIDS_INCOMPLETE_MASK) == 0)
-        return;
-    glass_task_wait_for(self, task, no_children, task, GLASS_STATE_WAIT_TASKWAIT);
+    glass_tool_data *parallel = &self->team->tool_data;
+    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_TASKWAIT, GLASS_SCOPE_BEGIN, parallel, &task->tool_data, codeptr);
+    if ((atomic_load_explicit(&task->kids, memory_order_acquire) & KIDS_INCOMPLETE_MASK) != 0) {
+        /* The wait state holds through the OMPT wait interval. */
+        int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
+        glass_set_state(self, GLASS_STATE_WAIT_TASKWAIT);
+        struct glass_ompt_wait wait;
+        glass_ompt_wait_begin(&wait, GLASS_SYNC_TASKWAIT, parallel, &task->tool_data, codeptr);
+        glass_task_wait_for(self, task, no_children, task, GLASS_STATE_WAIT_TASKWAIT);
+        glass_ompt_wait_end(&wait, parallel);
+        glass_set_state(self, previous);
+    }
+    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_TASKWAIT, GLASS_SCOPE_END, parallel, &task->tool_data, codeptr);
 }
 
 static void empty_body(void *arg)
@@ -327,13 +388,16 @@ static void empty_body(void *arg)
 }
 
 /* As an included mergeable task with an empty body (OpenMP 5.1, 2.19.5). */
-void glass_task_wait_depend(struct glass_thread *self, const struct glass_depend *deps, size_t ndeps)
+void glass_task_wait_depend_at(struct glass_thread *self, const struct glass_depend *deps, size_t ndeps,
+                               const void *codeptr)
 {
     struct glass_task_options opts = {
         .fn = empty_body,
         .ndepend = ndeps,
         .undeferred = true,
         .mergeable = true,
+        .taskwait = true,
+        .codeptr = codeptr,
     };
     struct glass_task *task = glass_task_new(self, &opts, NULL);
     if (task)
@@ -342,7 +406,9 @@ void glass_task_wait_depend(struct glass_thread *self, const struct glass_depend
 
 void glass_task_yield(struct glass_thread *self)
 {
+    yielding = true;
     glass_task_run_eligible(self, self->task);
+    yielding = false;
 }
 
 bool glass_task_in_final(struct glass_thread *self)

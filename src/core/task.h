@@ -5,6 +5,7 @@
 #define GLASS_CORE_TASK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../ompt/hooks.h"
@@ -21,6 +22,7 @@ enum glass_task_flag {
     GLASS_TASK_IMPLICIT = 0x2,
     GLASS_TASK_EXPLICIT = 0x4,
     GLASS_TASK_TARGET = 0x8,
+    GLASS_TASK_TASKWAIT = 0x10, /* the task of a taskwait with depend clauses */
     GLASS_TASK_UNDEFERRED = 0x08000000,
     GLASS_TASK_UNTIED = 0x10000000,
     GLASS_TASK_FINAL = 0x20000000,
@@ -71,6 +73,7 @@ struct glass_task {
     void *args_heap;                     /* argument block allocated apart from the task */
     unsigned long queue_seq;             /* order of arrival in the team's shared queue */
     unsigned long ws_reduction_seq;      /* implicit: worksharing task reductions met */
+    size_t arg_size;                     /* explicit: bytes of the argument block (ompt_get_task_memory) */
 };
 
 #endif

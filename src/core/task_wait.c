@@ -13,17 +13,14 @@
 
 #include "../platform/futex.h"
 #include "globals.h"
+#include "wait.h"
 #include "task_internal.h"
 
 #define SLEEPERS 1u
 #define STEP 2u
 
-/* Pauses spent looking for work before sleeping (about a millisecond), or
- * yields when the team has more threads than processors; passive waiting
- * sleeps at once. Between two looks the pauses double, up to a limit: a
- * waiter that keeps probing a producer's deque slows the producer down. */
-#define SPIN_PAUSES 32768
-#define YIELD_ROUNDS 64
+/* Between two looks for work the pauses double, up to a limit: a waiter that
+ * keeps probing a producer's deque slows the producer down. */
 #define MIN_PAUSES 16
 #define MAX_PAUSES 256
 
@@ -40,14 +37,6 @@ void glass_tasking_wake(struct glass_team *team, bool fenced)
     if (atomic_compare_exchange_strong_explicit(events, &value, (value & ~SLEEPERS) + STEP,
                                                 memory_order_seq_cst, memory_order_relaxed))
         glass_futex_wake(events, INT_MAX);
-}
-
-static unsigned spin_budget(const struct glass_team *team, bool *yield)
-{
-    *yield = team->nthreads > glass_globals.num_procs;
-    if (glass_globals.wait_policy == GLASS_WAIT_PASSIVE)
-        return 0;
-    return *yield ? YIELD_ROUNDS : SPIN_PAUSES;
 }
 
 /* One attempt to sleep; returns early when there is something to do. */
@@ -74,7 +63,7 @@ void glass_task_wait_for(struct glass_thread *self, const struct glass_task *con
     int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
     glass_set_state(self, state);
     bool yield;
-    unsigned budget = spin_budget(self->team, &yield);
+    unsigned long long budget = glass_wait_spin_plan(&yield);
     unsigned spent = 0, pauses = MIN_PAUSES;
     while (!done(arg)) {
         if (glass_task_run_eligible(self, constraint)) {

@@ -7,6 +7,7 @@
  * all its descendants. */
 #include <stdlib.h>
 
+#include "../ompt/events.h"
 #include "globals.h"
 #include "runtime.h"
 #include "task_internal.h"
@@ -35,8 +36,10 @@ static void start(struct glass_thread *self, bool workshare)
     task->taskgroup = group;
 }
 
-void glass_taskgroup_start(struct glass_thread *self)
+void glass_taskgroup_start_at(struct glass_thread *self, const void *codeptr)
 {
+    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_TASKGROUP, GLASS_SCOPE_BEGIN, &self->team->tool_data,
+                    &self->task->tool_data, codeptr);
     start(self, false);
 }
 
@@ -51,7 +54,7 @@ static bool group_done(void *arg)
     return atomic_load_explicit(&group->pending, memory_order_seq_cst) == 0;
 }
 
-void glass_taskgroup_end(struct glass_thread *self)
+void glass_taskgroup_end_at(struct glass_thread *self, const void *codeptr)
 {
     struct glass_task *task = self->task;
     struct glass_taskgroup *group = task->taskgroup;
@@ -59,11 +62,21 @@ void glass_taskgroup_end(struct glass_thread *self)
         glass_warn("end of a taskgroup that was not started; ignored");
         return;
     }
+    glass_tool_data *parallel = &self->team->tool_data;
     /* Its tasks all descend from the current task. */
-    if (atomic_load_explicit(&group->pending, memory_order_acquire))
+    if (atomic_load_explicit(&group->pending, memory_order_acquire)) {
+        /* The wait state holds through the OMPT wait interval. */
+        int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
+        glass_set_state(self, GLASS_STATE_WAIT_TASKGROUP);
+        struct glass_ompt_wait wait;
+        glass_ompt_wait_begin(&wait, GLASS_SYNC_TASKGROUP, parallel, &task->tool_data, codeptr);
         glass_task_wait_for(self, task, group_done, group, GLASS_STATE_WAIT_TASKGROUP);
+        glass_ompt_wait_end(&wait, parallel);
+        glass_set_state(self, previous);
+    }
     task->taskgroup = group->prev;
     glass_taskgroup_destroy(group);
+    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_TASKGROUP, GLASS_SCOPE_END, parallel, &task->tool_data, codeptr);
 }
 
 /* The taskgroup a cancel taskgroup construct binds to: the innermost one of

@@ -45,6 +45,8 @@ struct glass_task_options {
      * (the caller waits for it); set this when the block must be copied even
      * then (C++ copy constructors, argument blocks the caller reuses). */
     bool copy_args;
+    bool taskwait;       /* the empty task of a taskwait with depend clauses */
+    const void *codeptr; /* user call site, for tools (NULL: unknown) */
 };
 
 /* Step 1: a new child of the calling thread's current task, or NULL when its
@@ -71,18 +73,40 @@ void glass_task_submit(struct glass_thread *self, struct glass_task *task,
 uintptr_t glass_task_event(struct glass_task *task);
 void glass_task_fulfill(uintptr_t event);
 
-/* Task scheduling points. */
-void glass_task_wait_children(struct glass_thread *self);           /* taskwait */
-void glass_task_wait_depend(struct glass_thread *self,              /* taskwait depend(...) */
-                            const struct glass_depend *deps, size_t ndeps);
-void glass_task_yield(struct glass_thread *self);                   /* taskyield */
+/* Task scheduling points. `codeptr` is the user's call site for OMPT (NULL:
+ * unknown; the forms without it pass NULL). */
+void glass_task_wait_children_at(struct glass_thread *self, const void *codeptr); /* taskwait */
+void glass_task_wait_depend_at(struct glass_thread *self,                         /* taskwait depend(...) */
+                               const struct glass_depend *deps, size_t ndeps, const void *codeptr);
+void glass_task_yield(struct glass_thread *self);                                 /* taskyield */
+
+static inline void glass_task_wait_children(struct glass_thread *self)
+{
+    glass_task_wait_children_at(self, NULL);
+}
+
+static inline void glass_task_wait_depend(struct glass_thread *self, const struct glass_depend *deps,
+                                          size_t ndeps)
+{
+    glass_task_wait_depend_at(self, deps, ndeps, NULL);
+}
 
 /* omp_in_final(). */
 bool glass_task_in_final(struct glass_thread *self);
 
 /* Taskgroup regions of the current task (OpenMP 5.1, 2.12.5). */
-void glass_taskgroup_start(struct glass_thread *self);
-void glass_taskgroup_end(struct glass_thread *self);
+void glass_taskgroup_start_at(struct glass_thread *self, const void *codeptr);
+void glass_taskgroup_end_at(struct glass_thread *self, const void *codeptr);
+
+static inline void glass_taskgroup_start(struct glass_thread *self)
+{
+    glass_taskgroup_start_at(self, NULL);
+}
+
+static inline void glass_taskgroup_end(struct glass_thread *self)
+{
+    glass_taskgroup_end_at(self, NULL);
+}
 
 /* cancel taskgroup: marks the innermost taskgroup the current task is in
  * cancelled, so its tasks not yet started are discarded. True when there is

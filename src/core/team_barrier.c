@@ -82,9 +82,10 @@ static bool team_barrier(struct glass_thread *self, enum glass_state wait_state,
     } else {
         int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
         glass_set_state(self, wait_state);
-        GLASS_OMPT_EMIT(sync_region_wait, kind, GLASS_SCOPE_BEGIN, &team->tool_data, task_data, codeptr);
+        struct glass_ompt_wait wait;
+        glass_ompt_wait_begin(&wait, kind, &team->tool_data, task_data, codeptr);
         glass_team_barrier_tasks(self, &team->barrier, end_worksharing_cancellation);
-        GLASS_OMPT_EMIT(sync_region_wait, kind, GLASS_SCOPE_END, &team->tool_data, task_data, codeptr);
+        glass_ompt_wait_end(&wait, &team->tool_data);
         glass_set_state(self, previous);
     }
     GLASS_OMPT_EMIT(sync_region, kind, GLASS_SCOPE_END, &team->tool_data, task_data, codeptr);

@@ -44,6 +44,9 @@ struct glass_thread {
     /* 1 + the thread's process-unique small number (the Clang ABI's "global
      * thread id"); 0 until first asked for (thread_id.h). */
     uint32_t global_id;
+    /* True while the thread is inside an OMPT callback dispatch: finalization
+     * waits for it to drop, so no callback follows the tool's finalizer. */
+    _Atomic bool ompt_dispatching;
 };
 
 /* initial-exec: one %fs-relative load instead of a __tls_get_addr call on every

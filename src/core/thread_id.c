@@ -105,3 +105,11 @@ unsigned glass_thread_gtid_count(void)
 {
     return atomic_load_explicit(&live, memory_order_relaxed);
 }
+
+unsigned glass_thread_gtid_limit(void)
+{
+    pthread_mutex_lock(&table_lock);
+    unsigned limit = next_unused;
+    pthread_mutex_unlock(&table_lock);
+    return limit;
+}

@@ -26,6 +26,9 @@ static inline int glass_thread_gtid(struct glass_thread *self)
  * range, or freed). */
 struct glass_thread *glass_thread_by_gtid(int gtid);
 
+/* Every number ever handed out is below this bound (for walking all threads). */
+unsigned glass_thread_gtid_limit(void);
+
 /* How many numbers are held by live threads. */
 unsigned glass_thread_gtid_count(void);
 

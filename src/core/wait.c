@@ -20,6 +20,12 @@ void glass_wait_set_oversubscribed(bool value)
     atomic_store_explicit(&oversubscribed, value, memory_order_relaxed);
 }
 
+unsigned long long glass_wait_spin_plan(bool *yield)
+{
+    *yield = atomic_load_explicit(&oversubscribed, memory_order_relaxed);
+    return *yield ? yield_budget : spin_budget;
+}
+
 static inline bool changed(_Atomic unsigned *word, unsigned gen)
 {
     return (atomic_load_explicit(word, memory_order_acquire) & ~GLASS_GEN_SLEEPERS) != gen;

@@ -38,6 +38,13 @@ void glass_gen_poke(_Atomic unsigned *word);
 /* Spin budget in pause iterations, from OMP_WAIT_POLICY / GOMP_SPINCOUNT, and
  * whether more runtime threads exist than processors. */
 void glass_wait_configure(unsigned long long spin_count, bool passive);
+
+/* The spin phase every waiter in the runtime follows before it sleeps: with
+ * *yield false, up to the returned number of pause iterations; with *yield
+ * true (more runtime threads than processors), up to that many sched_yield
+ * calls instead. 0: sleep at once (OMP_WAIT_POLICY=passive). Waits that cannot
+ * use glass_gen_wait (task scheduling points) use this to behave the same. */
+unsigned long long glass_wait_spin_plan(bool *yield);
 void glass_wait_set_oversubscribed(bool oversubscribed);
 
 #endif

@@ -133,6 +133,62 @@ static inline void glass_ompt_implicit_task_ends(struct glass_task *task, unsign
                     (int)(task->flags & (GLASS_TASK_IMPLICIT | GLASS_TASK_INITIAL)));
 }
 
+/* ---- Waiting in a sync region -------------------------------------------------
+ *
+ * A thread waiting in a barrier, taskwait or taskgroup may run tasks
+ * meanwhile; a task ends the wait interval (sync_region_wait end) and the
+ * wait begins again when the thread comes back (5.1 4.5.2.13). The thread's
+ * open interval lives on its stack; glass_task_execute suspends it. */
+
+struct glass_ompt_wait {
+    bool open;                 /* a wait_begin was reported and not yet ended */
+    int kind;                  /* enum glass_sync_region */
+    glass_tool_data *parallel; /* the region's data, as reported at begin */
+    glass_tool_data *task;
+    const void *codeptr;
+    struct glass_ompt_wait *outer; /* the interval a task run inside it suspended */
+};
+
+extern __thread struct glass_ompt_wait *glass_ompt_open_wait __attribute__((tls_model("initial-exec")));
+
+void glass_ompt_wait_begin_slow(struct glass_ompt_wait *wait, int kind, glass_tool_data *parallel,
+                                glass_tool_data *task, const void *codeptr);
+void glass_ompt_wait_end_slow(struct glass_ompt_wait *wait, glass_tool_data *parallel);
+
+static inline void glass_ompt_wait_begin(struct glass_ompt_wait *wait, int kind, glass_tool_data *parallel,
+                                         glass_tool_data *task, const void *codeptr)
+{
+    wait->open = false;
+    if (GLASS_OMPT_ON(sync_region_wait))
+        glass_ompt_wait_begin_slow(wait, kind, parallel, task, codeptr);
+}
+
+/* `parallel`: the region's data at the end (NULL at the barrier that ends a
+ * parallel region). */
+static inline void glass_ompt_wait_end(struct glass_ompt_wait *wait, glass_tool_data *parallel)
+{
+    if (__builtin_expect(wait->open, 0))
+        glass_ompt_wait_end_slow(wait, parallel);
+}
+
+/* ---- Explicit tasks (task.c) --------------------------------------------------- */
+
+/* Around the execution of an explicit task's body: the suspended task's
+ * schedule event (`status`: switch or yield), the suspension of an open wait
+ * interval, the task's exit frame; afterwards the task's own schedule event
+ * (complete, or detach when it waits for its event) and the wait interval
+ * again. */
+struct glass_ompt_switch {
+    struct glass_ompt_wait *suspended_wait;
+};
+void glass_ompt_task_begins(struct glass_thread *self, struct glass_task *task, int status,
+                            struct glass_ompt_switch *saved);
+void glass_ompt_task_ends(struct glass_thread *self, struct glass_task *task, struct glass_task *resumed,
+                          int status, struct glass_ompt_switch *saved);
+
+/* The dependences of a new task (ompt_callback_dependences). */
+void glass_ompt_report_dependences(struct glass_task *task, const void *deps, size_t ndeps);
+
 /* ---- Barriers and worksharing ------------------------------------------------ */
 
 /* The sync region kind of a barrier, from the state its waiters show. */

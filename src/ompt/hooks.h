@@ -196,6 +196,35 @@ enum glass_cancel_flag {
     GLASS_CANCEL_FLAG_DISCARDED_TASK = 0x40,
 };
 
+/* Values of ompt_task_status_t (4.4.4.19). */
+enum glass_task_status {
+    GLASS_TASK_STATUS_COMPLETE = 1,
+    GLASS_TASK_STATUS_YIELD = 2,
+    GLASS_TASK_STATUS_CANCEL = 3,
+    GLASS_TASK_STATUS_DETACH = 4,
+    GLASS_TASK_STATUS_EARLY_FULFILL = 5,
+    GLASS_TASK_STATUS_LATE_FULFILL = 6,
+    GLASS_TASK_STATUS_SWITCH = 7,
+    GLASS_TASK_STATUS_TASKWAIT_COMPLETE = 8,
+};
+
+/* Values of ompt_dependence_type_t (4.4.4.23). */
+enum glass_dependence_type {
+    GLASS_DEPENDENCE_IN = 1,
+    GLASS_DEPENDENCE_OUT = 2,
+    GLASS_DEPENDENCE_INOUT = 3,
+    GLASS_DEPENDENCE_MUTEXINOUTSET = 4,
+    GLASS_DEPENDENCE_SOURCE = 5,
+    GLASS_DEPENDENCE_SINK = 6,
+    GLASS_DEPENDENCE_INOUTSET = 7,
+};
+
+/* Layout of ompt_dependence_t. */
+struct glass_dependence {
+    glass_tool_data variable;
+    int dependence_type; /* enum glass_dependence_type */
+};
+
 /* Values of ompt_severity_t (4.4.4.24). */
 enum glass_severity {
     GLASS_SEVERITY_WARNING = 1,
@@ -270,7 +299,7 @@ void glass_ompt_emit_task_create(glass_tool_data *encountering_task, const struc
                                  glass_tool_data *new_task, int flags, int has_dependences,
                                  const void *codeptr);
 void glass_ompt_emit_task_schedule(glass_tool_data *prior_task, int prior_status, glass_tool_data *next_task);
-void glass_ompt_emit_dependences(glass_tool_data *task, const void *deps, int ndeps);
+void glass_ompt_emit_dependences(glass_tool_data *task, const struct glass_dependence *deps, int ndeps);
 void glass_ompt_emit_task_dependence(glass_tool_data *src_task, glass_tool_data *sink_task);
 
 /* omp_control_tool's side of the control_tool callback: its result, or -1

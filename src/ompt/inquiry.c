@@ -86,16 +86,20 @@ static int get_task_info(int ancestor_level, int *flags, ompt_data_t **task_data
     return 2;
 }
 
-/* The memory blocks holding the current task's data environment. An explicit
- * task's private and firstprivate values live in its argument block; implicit
- * and initial tasks have none the runtime allocated for them. */
+/* The memory blocks holding the current task's data environment (5.1
+ * 4.6.1.13): an explicit task's private and firstprivate values live in its
+ * argument block, its only block; implicit and initial tasks have none the
+ * runtime allocated. Returns whether more blocks follow: never. */
 static int get_task_memory(void **addr, size_t *size, int block)
 {
+    struct glass_thread *self = current_thread();
+    struct glass_task *task = self ? self->task : NULL;
+    bool explicit_task = task && (task->flags & (GLASS_TASK_EXPLICIT | GLASS_TASK_TARGET));
+    bool has_block = explicit_task && block == 0 && task->arg_size;
     if (addr)
-        *addr = NULL;
+        *addr = has_block ? task->fn_data : NULL;
     if (size)
-        *size = 0;
-    (void)block;
+        *size = has_block ? task->arg_size : 0;
     return 0;
 }
 

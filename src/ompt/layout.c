@@ -29,6 +29,10 @@ SAME_LAYOUT(struct glass_dispatch_chunk, ompt_dispatch_chunk_t);
 SAME_FIELD(struct glass_dispatch_chunk, start, ompt_dispatch_chunk_t, start);
 SAME_FIELD(struct glass_dispatch_chunk, iterations, ompt_dispatch_chunk_t, iterations);
 
+SAME_LAYOUT(struct glass_dependence, ompt_dependence_t);
+SAME_FIELD(struct glass_dependence, variable, ompt_dependence_t, variable);
+SAME_FIELD(struct glass_dependence, dependence_type, ompt_dependence_t, dependence_type);
+
 /* enum glass_state: ompt_state_t */
 SAME_VALUE(GLASS_STATE_WORK_SERIAL, ompt_state_work_serial);
 SAME_VALUE(GLASS_STATE_WORK_PARALLEL, ompt_state_work_parallel);
@@ -155,6 +159,22 @@ SAME_VALUE(GLASS_CANCEL_FLAG_TASKGROUP, ompt_cancel_taskgroup);
 SAME_VALUE(GLASS_CANCEL_FLAG_ACTIVATED, ompt_cancel_activated);
 SAME_VALUE(GLASS_CANCEL_FLAG_DETECTED, ompt_cancel_detected);
 SAME_VALUE(GLASS_CANCEL_FLAG_DISCARDED_TASK, ompt_cancel_discarded_task);
+SAME_VALUE(GLASS_TASK_TASKWAIT, ompt_task_taskwait);
+SAME_VALUE(GLASS_TASK_STATUS_COMPLETE, ompt_task_complete);
+SAME_VALUE(GLASS_TASK_STATUS_YIELD, ompt_task_yield);
+SAME_VALUE(GLASS_TASK_STATUS_CANCEL, ompt_task_cancel);
+SAME_VALUE(GLASS_TASK_STATUS_DETACH, ompt_task_detach);
+SAME_VALUE(GLASS_TASK_STATUS_EARLY_FULFILL, ompt_task_early_fulfill);
+SAME_VALUE(GLASS_TASK_STATUS_LATE_FULFILL, ompt_task_late_fulfill);
+SAME_VALUE(GLASS_TASK_STATUS_SWITCH, ompt_task_switch);
+SAME_VALUE(GLASS_TASK_STATUS_TASKWAIT_COMPLETE, ompt_taskwait_complete);
+SAME_VALUE(GLASS_DEPENDENCE_IN, ompt_dependence_type_in);
+SAME_VALUE(GLASS_DEPENDENCE_OUT, ompt_dependence_type_out);
+SAME_VALUE(GLASS_DEPENDENCE_INOUT, ompt_dependence_type_inout);
+SAME_VALUE(GLASS_DEPENDENCE_MUTEXINOUTSET, ompt_dependence_type_mutexinoutset);
+SAME_VALUE(GLASS_DEPENDENCE_SOURCE, ompt_dependence_type_source);
+SAME_VALUE(GLASS_DEPENDENCE_SINK, ompt_dependence_type_sink);
+SAME_VALUE(GLASS_DEPENDENCE_INOUTSET, ompt_dependence_type_inoutset);
 SAME_VALUE(GLASS_SEVERITY_WARNING, ompt_warning);
 SAME_VALUE(GLASS_SEVERITY_FATAL, ompt_fatal);
 SAME_VALUE(GLASS_SYNC_HINT_NONE, 0);

@@ -1,6 +1,9 @@
 /* OMPT bookkeeping of the core's entities: thread begin/end, the start of
  * parallel regions and implicit tasks, and the enter frames of runtime entry
  * points (events.h). Only reached while a tool is active. */
+#include <stdlib.h>
+
+#include "../core/tasking.h"
 #include "events.h"
 
 /* Whether this thread has had its thread_begin, so that it gets exactly one
@@ -89,4 +92,78 @@ int glass_ompt_work_type(const struct glass_ws *ws)
         return GLASS_WORK_LOOP_GUIDED;
     }
     return GLASS_WORK_LOOP_OTHER;
+}
+
+__thread struct glass_ompt_wait *glass_ompt_open_wait __attribute__((tls_model("initial-exec")));
+
+void glass_ompt_wait_begin_slow(struct glass_ompt_wait *wait, int kind, glass_tool_data *parallel,
+                                glass_tool_data *task, const void *codeptr)
+{
+    *wait = (struct glass_ompt_wait){true, kind, parallel, task, codeptr, glass_ompt_open_wait};
+    glass_ompt_open_wait = wait;
+    glass_ompt_emit_sync_region_wait(kind, GLASS_SCOPE_BEGIN, parallel, task, codeptr);
+}
+
+void glass_ompt_wait_end_slow(struct glass_ompt_wait *wait, glass_tool_data *parallel)
+{
+    wait->open = false;
+    glass_ompt_open_wait = wait->outer;
+    glass_ompt_emit_sync_region_wait(wait->kind, GLASS_SCOPE_END, parallel, wait->task, wait->codeptr);
+}
+
+void glass_ompt_task_begins(struct glass_thread *self, struct glass_task *task, int status,
+                            struct glass_ompt_switch *saved)
+{
+    /* The waiting thread stops waiting while the task runs. */
+    struct glass_ompt_wait *wait = glass_ompt_open_wait;
+    saved->suspended_wait = wait && wait->open ? wait : NULL;
+    if (saved->suspended_wait) {
+        glass_ompt_emit_sync_region_wait(wait->kind, GLASS_SCOPE_END, wait->parallel, wait->task, wait->codeptr);
+        glass_ompt_open_wait = NULL;
+    }
+    GLASS_OMPT_EMIT(task_schedule, &self->task->tool_data, status, &task->tool_data);
+}
+
+void glass_ompt_task_ends(struct glass_thread *self, struct glass_task *task, struct glass_task *resumed,
+                          int status, struct glass_ompt_switch *saved)
+{
+    (void)self;
+    GLASS_OMPT_EMIT(task_schedule, &task->tool_data, status, resumed ? &resumed->tool_data : NULL);
+    struct glass_ompt_wait *wait = saved->suspended_wait;
+    if (wait) {
+        glass_ompt_open_wait = wait;
+        glass_ompt_emit_sync_region_wait(wait->kind, GLASS_SCOPE_BEGIN, wait->parallel, wait->task, wait->codeptr);
+    }
+}
+
+static int dependence_type(enum glass_depend_kind kind)
+{
+    switch (kind) {
+    case GLASS_DEPEND_IN:
+        return GLASS_DEPENDENCE_IN;
+    case GLASS_DEPEND_OUT:
+        return GLASS_DEPENDENCE_OUT;
+    case GLASS_DEPEND_INOUT:
+        return GLASS_DEPENDENCE_INOUT;
+    case GLASS_DEPEND_MUTEXINOUTSET:
+        return GLASS_DEPENDENCE_MUTEXINOUTSET;
+    case GLASS_DEPEND_INOUTSET:
+        return GLASS_DEPENDENCE_INOUTSET;
+    }
+    return GLASS_DEPENDENCE_INOUT;
+}
+
+/* The list is the runtime's and valid during the callback only (4.5.2.8). */
+void glass_ompt_report_dependences(struct glass_task *task, const void *deps_arg, size_t ndeps)
+{
+    const struct glass_depend *deps = deps_arg;
+    enum { LOCAL = 32 };
+    struct glass_dependence local[LOCAL] = {{{0}, 0}}, *list = local;
+    if (ndeps > LOCAL && !(list = malloc(ndeps * sizeof *list)))
+        return;
+    for (size_t i = 0; i < ndeps; i++)
+        list[i] = (struct glass_dependence){{.ptr = deps[i].addr}, dependence_type(deps[i].kind)};
+    glass_ompt_emit_dependences(&task->tool_data, list, (int)ndeps);
+    if (list != local)
+        free(list);
 }

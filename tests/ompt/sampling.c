@@ -116,7 +116,21 @@ int main(void)
 #pragma omp critical
             total += 1;
 #pragma omp single
-            total += 2;
+            {
+                total += 2;
+                /* Tasks, nested ones too: the handler walks their ancestors. */
+                for (int t = 0; t < 4; t++)
+#pragma omp task
+                {
+#pragma omp task
+                    {
+                        volatile int spin = 0;
+                        while (spin < 200)
+                            spin++;
+                    }
+#pragma omp taskwait
+                }
+            }
             if (round % 50 == 0) {
 #pragma omp parallel num_threads(2) reduction(+ : total)
                 total += omp_get_thread_num();

@@ -44,6 +44,7 @@ int main(int argc, char **argv)
 // CHECK: T1: parallel_begin: {{.*}} requested=1 flags=invoker_runtime|team
 // CHECK-NEXT: T1: implicit_task_begin: parallel={{[0-9]+}} task={{[0-9]+}} actual_parallelism=1 index=0 flags=implicit
 // CHECK: inner sizes=2 if(0) team=1
-// Nested: the initial thread, the outer worker and two workers for each of
-// the two inner teams begin, and each of the six ends.
-// SIX: 6
+// Nested: the initial thread, the outer worker and the inner teams' workers
+// begin (two each, or fewer when the second inner team reuses pool workers
+// the first one has given back: 4 to 6 threads), and each of them ends.
+// SIX: {{^[4-6]$}}

@@ -8,6 +8,7 @@
 
 #include "../../core/runtime.h"
 #include "../../core/tasking.h"
+#include "../../ompt/events.h"
 #include "gomp.h"
 
 enum {
@@ -112,9 +113,11 @@ GLASS_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *
                             long arg_align, bool if_clause, unsigned flags, void **depend, int priority,
                             void *detach)
 {
+    GLASS_OMPT_ENTRY();
     struct glass_thread *self = glass_self();
     size_t ndeps = (flags & TASK_FLAG_DEPEND) ? gomp_depend_count(depend) : 0;
     struct glass_task_options opts = {
+        .codeptr = __builtin_return_address(0),
         .fn = fn,
         .arg_size = arg_size > 0 ? (size_t)arg_size : 0,
         .arg_align = arg_align > 0 ? (size_t)arg_align : 1,
@@ -157,32 +160,37 @@ GLASS_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *
 
 GLASS_EXPORT void GOMP_taskwait(void)
 {
-    glass_task_wait_children(glass_self());
+    GLASS_OMPT_ENTRY();
+    glass_task_wait_children_at(glass_self(), __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_taskwait_depend(void **depend)
 {
+    GLASS_OMPT_ENTRY();
     size_t ndeps = gomp_depend_count(depend);
     struct glass_depend local[LOCAL_DEPENDS], *deps = local;
     if (ndeps > LOCAL_DEPENDS && !(deps = malloc(ndeps * sizeof *deps)))
         glass_fatal("out of memory for %zu task dependences", ndeps);
     gomp_depend_decode(depend, deps);
-    glass_task_wait_depend(glass_self(), deps, ndeps);
+    glass_task_wait_depend_at(glass_self(), deps, ndeps, __builtin_return_address(0));
     if (deps != local)
         free(deps);
 }
 
 GLASS_EXPORT void GOMP_taskyield(void)
 {
+    GLASS_OMPT_ENTRY();
     glass_task_yield(glass_self());
 }
 
 GLASS_EXPORT void GOMP_taskgroup_start(void)
 {
-    glass_taskgroup_start(glass_self());
+    GLASS_OMPT_ENTRY();
+    glass_taskgroup_start_at(glass_self(), __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_taskgroup_end(void)
 {
-    glass_taskgroup_end(glass_self());
+    GLASS_OMPT_ENTRY();
+    glass_taskgroup_end_at(glass_self(), __builtin_return_address(0));
 }

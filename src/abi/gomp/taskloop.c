@@ -9,6 +9,7 @@
 
 #include "../../core/runtime.h"
 #include "../../core/tasking.h"
+#include "../../ompt/events.h"
 #include "gomp.h"
 
 enum {
@@ -32,13 +33,20 @@ struct loop {
     uint64_t niters;
 };
 
+/* OMPT work events of the taskloop region, which holds its taskgroup. */
+#define REPORT_TASKLOOP(self, endpoint, count, codeptr)                                                  \
+    GLASS_OMPT_EMIT(work, GLASS_WORK_TASKLOOP, endpoint, &(self)->team->tool_data, &(self)->task->tool_data, \
+                    count, codeptr)
+
 static void run_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
                          long arg_align, unsigned flags, unsigned long num_tasks, int priority,
-                         const struct loop *loop)
+                         const struct loop *loop, const void *codeptr)
 {
     struct glass_thread *self = glass_self();
     void **reduction_slot = (void **)((uint64_t *)data + 2);
+    REPORT_TASKLOOP(self, GLASS_SCOPE_BEGIN, loop->niters, codeptr);
     if (loop->niters == 0) {
+        REPORT_TASKLOOP(self, GLASS_SCOPE_END, 0, codeptr);
         /* GCC combines the copies after the construct unless their base (d[2])
          * is 0: tell it none were registered. */
         if ((flags & (TASK_FLAG_NOGROUP | TASK_FLAG_REDUCTION)) == TASK_FLAG_REDUCTION)
@@ -56,11 +64,12 @@ static void run_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
 
     bool group = !(flags & TASK_FLAG_NOGROUP);
     if (group) {
-        glass_taskgroup_start(self);
+        glass_taskgroup_start_at(self, codeptr);
         if (flags & TASK_FLAG_REDUCTION)
             GOMP_taskgroup_reduction_register(*reduction_slot);
     }
     struct glass_task_options opts = {
+        .codeptr = codeptr,
         .fn = fn,
         .arg_size = arg_size > 0 ? (size_t)arg_size : 0,
         .arg_align = arg_align > 0 ? (size_t)arg_align : 1,
@@ -94,19 +103,22 @@ static void run_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
         first = last;
     }
     if (group)
-        glass_taskgroup_end(self);
+        glass_taskgroup_end_at(self, codeptr);
+    REPORT_TASKLOOP(self, GLASS_SCOPE_END, loop->niters, codeptr);
 }
 
 GLASS_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
                                 long arg_align, unsigned flags, unsigned long num_tasks, int priority,
                                 long start, long end, long step)
 {
+    GLASS_OMPT_ENTRY();
     struct loop loop = {(uint64_t)start, (uint64_t)step, 0};
     if (step > 0 && start < end)
         loop.niters = ((uint64_t)end - (uint64_t)start + (uint64_t)step - 1) / (uint64_t)step;
     else if (step < 0 && start > end)
         loop.niters = ((uint64_t)start - (uint64_t)end - (uint64_t)step - 1) / (0 - (uint64_t)step);
-    run_taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, &loop);
+    run_taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, &loop,
+                 __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_taskloop_ull(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
@@ -114,10 +126,12 @@ GLASS_EXPORT void GOMP_taskloop_ull(void (*fn)(void *), void *data, void (*cpyfn
                                     int priority, unsigned long long start, unsigned long long end,
                                     unsigned long long step)
 {
+    GLASS_OMPT_ENTRY();
     struct loop loop = {start, step, 0};
     if ((flags & TASK_FLAG_UP) && start < end)
         loop.niters = (end - start + step - 1) / step;
     else if (!(flags & TASK_FLAG_UP) && start > end)
         loop.niters = (start - end - step - 1) / -step;
-    run_taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, &loop);
+    run_taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, &loop,
+                 __builtin_return_address(0));
 }

@@ -11,11 +11,7 @@ int main(void)
     int sum = 0;
 #pragma omp parallel num_threads(2) reduction(+ : sum)
     sum += omp_get_thread_num() + 1;
-#ifdef NO_CONTROL_TOOL
-    int answer = 0;
-#else
     int answer = omp_control_tool(CONTROL_TOOL_FLUSH, 0, NULL);
-#endif
     printf("program: sum=%d control_tool=%d\n", sum, answer);
     fflush(stdout);
     return sum == 3 ? 0 : 1;

@@ -388,9 +388,14 @@ static const char *state_name(int state)
     return unknown;
 }
 
+/* Wait intervals open on this thread: a task must not start inside one
+ * (the runtime ends the interval first, 5.1 4.5.2.13). */
+static __thread int open_waits;
+
 static void on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
                                 ompt_data_t *task, const void *codeptr)
 {
+    open_waits += endpoint == ompt_scope_begin ? 1 : -1;
     char state[64];
     snprintf(state, sizeof state, " state=%s", state_name(tool_entry.get_state(NULL)));
     sync_event("sync_region_wait", kind, endpoint, parallel, task, codeptr, state);
@@ -536,6 +541,8 @@ static void on_task_create(ompt_data_t *task, const ompt_frame_t *frame, ompt_da
 
 static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next)
 {
+    if (open_waits && (status == ompt_task_switch || status == ompt_task_yield))
+        event("WRONG: task_schedule inside an open wait interval");
     if (next)
         event("task_schedule: prior=%lu status=%s next=%lu", id_of(prior), status_name(status), id_of(next));
     else
