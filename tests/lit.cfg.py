@@ -40,6 +40,7 @@ config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
 
 flags = "-fopenmp -O2 -g -Wall"
 config.substitutions.append(("%libdir", lib_dir))
+config.substitutions.append(("%builddir", build_dir))
 config.substitutions.append(("%srcroot", os.path.dirname(config.test_source_root)))
 cc, cxx = ("gcc", "g++") if compiler == "gcc" else ("clang", "clang++")
 config.substitutions.append(("%omp-cc", cc + " " + flags))
