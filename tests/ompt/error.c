@@ -1,6 +1,8 @@
 // The error callback (OpenMP 5.1, 4.5.2.30) for the error directive with
 // at(execution): severity, message and its length, the call site; for
 // severity(fatal) before the program ends.
+// gcc only: clang 14 does not parse the error directive.
+// REQUIRES: gcc
 // RUN: %ompt-cc %s %tool-src %ompt-link -o %t
 // RUN: %run %t 2> %t.err | FileCheck %s
 // RUN: %not %run %t fatal 2> %t.err | FileCheck %s --check-prefix=FATAL

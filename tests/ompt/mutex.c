@@ -3,6 +3,8 @@
 // as nest_lock begin/end, last release), critical (unnamed and named),
 // atomic done in software (long double), and ordered. One object gives one
 // wait id everywhere; codeptr_ra is the program's call.
+// gcc only: clang compiles the long double atomic to libatomic calls (no runtime lock, and no -latomic).
+// REQUIRES: gcc
 // RUN: %ompt-cc %s %tool-src %ompt-link -o %t
 // RUN: %run %t | FileCheck %s
 #include <omp.h>

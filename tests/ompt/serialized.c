@@ -3,6 +3,8 @@
 // parallel_begin/end and an implicit task with actual_parallelism 1, and the
 // implicit barrier's sync region without any wait. With nesting active, the
 // inner regions' pool workers also end with the program.
+// gcc only: expectations of GCC's if(false) path (GOMP_parallel with one thread); the clang path (__kmpc_serialized_parallel) still needs its own checks.
+// REQUIRES: gcc
 // RUN: %ompt-cc %s %tool-src %ompt-link -o %t
 // RUN: %run %t > %t.out
 // RUN: FileCheck %s < %t.out

@@ -11,6 +11,7 @@
 #include "../../core/runtime.h"
 #include "../../core/tasking.h"
 #include "../../core/team.h"
+#include "../../ompt/events.h"
 #include "loop.h"
 
 /* The core's schedule for a libomp schedule type. */
@@ -54,7 +55,7 @@ static int core_schedule(int32_t schedule, bool *ordered, bool *chunked)
 }
 
 static void dispatch_init(struct glass_thread *self, int32_t schedule, bool is_signed, uint64_t lb, uint64_t ub,
-                          int64_t st, int64_t chunk)
+                          int64_t st, int64_t chunk, const void *codeptr)
 {
     bool ordered, chunked;
     int sched = core_schedule(schedule, &ordered, &chunked);
@@ -67,18 +68,20 @@ static void dispatch_init(struct glass_thread *self, int32_t schedule, bool is_s
         .sched = sched,
         .chunk = chunked && chunk > 0 ? (uint64_t)chunk : 0,
         .ordered = ordered,
+        .codeptr = codeptr,
     };
     kmp_loop_start(self, &spec, true);
 }
 
 /* 1 with the next chunk [*lb, *ub], or 0 when the thread has no more. */
-static int dispatch_next(struct glass_thread *self, int32_t *p_last, uint64_t *lb, uint64_t *ub, int64_t *st)
+static int dispatch_next(struct glass_thread *self, int32_t *p_last, uint64_t *lb, uint64_t *ub, int64_t *st,
+                         const void *codeptr)
 {
     uint64_t lo, hi;
     if (!glass_loop_next(self, &lo, &hi)) {
         /* Done: leave the construct (the barrier, unless nowait, is a call of
          * its own). */
-        kmp_loop_dispatch_done(self);
+        kmp_loop_dispatch_done(self, codeptr);
         return 0;
     }
     const struct glass_loop *loop = &self->task->ws->loop;
@@ -95,17 +98,19 @@ static int dispatch_next(struct glass_thread *self, int32_t *p_last, uint64_t *l
                                                     T lb, T ub, ST st, ST chunk)                             \
     {                                                                                                        \
         (void)loc;                                                                                           \
+        GLASS_OMPT_ENTRY();                                                                                  \
         dispatch_init(kmp_thread(gtid), schedule, is_signed, kmp_widen_signed((int64_t)lb),                  \
-                      kmp_widen_signed((int64_t)ub), st, chunk);                                             \
+                      kmp_widen_signed((int64_t)ub), st, chunk, __builtin_return_address(0));                \
     }                                                                                                        \
                                                                                                              \
     GLASS_EXPORT int __kmpc_dispatch_next_##suffix(struct kmp_ident *loc, int32_t gtid, int32_t *p_last,     \
                                                    T *p_lb, T *p_ub, ST *p_st)                               \
     {                                                                                                        \
         (void)loc;                                                                                           \
+        GLASS_OMPT_ENTRY();                                                                                  \
         uint64_t lb, ub;                                                                                     \
         int64_t st;                                                                                          \
-        if (!dispatch_next(kmp_thread(gtid), p_last, &lb, &ub, &st))                                         \
+        if (!dispatch_next(kmp_thread(gtid), p_last, &lb, &ub, &st, __builtin_return_address(0)))            \
             return 0;                                                                                        \
         *p_lb = (T)lb;                                                                                       \
         *p_ub = (T)ub;                                                                                       \
@@ -127,6 +132,7 @@ static int dispatch_next(struct glass_thread *self, int32_t *p_last, uint64_t *l
                                                          ST st, ST chunk)                                    \
     {                                                                                                        \
         (void)loc;                                                                                           \
+        GLASS_OMPT_ENTRY();                                                                                  \
         struct glass_thread *self = kmp_thread(gtid);                                                        \
         uint64_t lower = kmp_widen_signed((int64_t)lb), upper = kmp_widen_signed((int64_t)ub);               \
         uint64_t count = kmp_trip_count(is_signed, lower, upper, st);                                        \
@@ -142,7 +148,7 @@ static int dispatch_next(struct glass_thread *self, int32_t *p_last, uint64_t *l
             upper = lower + (team.hi - 1) * (uint64_t)st;                                                    \
             lower = lower + team.lo * (uint64_t)st;                                                          \
         }                                                                                                    \
-        dispatch_init(self, schedule, is_signed, lower, upper, st, chunk);                                   \
+        dispatch_init(self, schedule, is_signed, lower, upper, st, chunk, __builtin_return_address(0));      \
     }
 
 DISPATCH(4, int32_t, int32_t, true)

@@ -10,8 +10,10 @@
 
 #include "../../core/runtime.h"
 #include "../../core/tasking.h"
+#include "../../ompt/events.h"
 #include "../../platform/microtask.h"
 #include "kmp.h"
+#include "microtask_frame.h"
 
 __thread struct kmp_thread_state kmp_state __attribute__((tls_model("initial-exec")));
 
@@ -23,6 +25,21 @@ struct region {
     void **args;
 };
 
+/* Calls the outlined region. With a tool, the implicit task's exit frame
+ * becomes the invoker's frame, the one the outlined code returns to (the
+ * core set it to its own caller's frame; it clears it afterwards). */
+static void invoke(const struct region *region, struct glass_task *task, int32_t *gtid, int32_t *tid)
+{
+    if (GLASS_OMPT_ACTIVE()) {
+        task->frame.exit_frame_flags = GLASS_FRAME_RUNTIME | GLASS_FRAME_FRAMEPOINTER;
+        atomic_signal_fence(memory_order_release);
+        kmp_invoke_microtask_framed(&task->frame.exit_frame.ptr, (void (*)(void))region->fn, gtid, tid,
+                                    region->nargs, region->args);
+        return;
+    }
+    glass_invoke_microtask((void (*)(void))region->fn, gtid, tid, region->nargs, region->args);
+}
+
 /* Each thread of the team, the master included, runs this. */
 static void run_microtask(void *data)
 {
@@ -30,7 +47,7 @@ static void run_microtask(void *data)
     struct glass_thread *self = glass_self();
     int32_t gtid = glass_thread_gtid(self);
     int32_t tid = (int32_t)self->num;
-    glass_invoke_microtask((void (*)(void))region->fn, &gtid, &tid, region->nargs, region->args);
+    invoke(region, self->task, &gtid, &tid);
     /* A loop left by a cancelled region may still be recorded. */
     if (__builtin_expect(kmp_state.nopen_loops != 0, 0))
         kmp_loops_forget_task(self->task);
@@ -44,6 +61,7 @@ static void collect_args(unsigned nargs, void **args, va_list ap)
 
 GLASS_EXPORT void __kmpc_fork_call(struct kmp_ident *loc, int32_t argc, kmp_microtask microtask, ...)
 {
+    GLASS_OMPT_ENTRY();
     (void)loc;
     unsigned nargs = argc > 0 ? (unsigned)argc : 0;
     void *args[nargs ? nargs : 1];
@@ -68,9 +86,16 @@ static void empty_region(void *data)
     (void)data;
 }
 
+/* As GCC's GOMP_parallel_start: the program runs the region in its own frame
+ * between the two calls, so for OMPT the encountering task keeps its enter
+ * frame until __kmpc_end_serialized_parallel, and the implicit task exits to
+ * that same program frame. */
 GLASS_EXPORT void __kmpc_serialized_parallel(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc, (void)gtid;
+    struct glass_ompt_entry region_entry = {0};
+    if (GLASS_OMPT_ENTRY_WATCH())
+        glass_ompt_enter_runtime(&region_entry, __builtin_dwarf_cfa());
     struct glass_parallel_args parallel = {
         .if_false = true,
         .codeptr = __builtin_return_address(0),
@@ -79,7 +104,10 @@ GLASS_EXPORT void __kmpc_serialized_parallel(struct kmp_ident *loc, int32_t gtid
     kmp_state.push_proc_bind = GLASS_BIND_FALSE;
     /* The compiled code runs the region itself, on this thread, between the
      * two calls. */
-    glass_parallel_begin(empty_region, NULL, &parallel);
+    struct glass_team *team = glass_parallel_begin(empty_region, NULL, &parallel);
+    if (GLASS_OMPT_ACTIVE())
+        glass_ompt_set_exit_frame(&team->master_task, __builtin_dwarf_cfa(),
+                                  GLASS_FRAME_APPLICATION | GLASS_FRAME_CFA);
 }
 
 GLASS_EXPORT void __kmpc_end_serialized_parallel(struct kmp_ident *loc, int32_t gtid)
@@ -89,6 +117,8 @@ GLASS_EXPORT void __kmpc_end_serialized_parallel(struct kmp_ident *loc, int32_t 
     if (__builtin_expect(kmp_state.nopen_loops != 0, 0))
         kmp_loops_forget_task(self->task);
     glass_parallel_end();
+    if (GLASS_OMPT_ACTIVE())
+        glass_ompt_clear_enter_frame(glass_self()->task);
 }
 
 GLASS_EXPORT void __kmpc_push_num_threads(struct kmp_ident *loc, int32_t gtid, int32_t num_threads)
@@ -145,6 +175,7 @@ static void run_teams_microtask(void *data)
 
 GLASS_EXPORT void __kmpc_fork_teams(struct kmp_ident *loc, int32_t argc, kmp_microtask microtask, ...)
 {
+    GLASS_OMPT_ENTRY();
     (void)loc;
     unsigned nargs = argc > 0 ? (unsigned)argc : 0;
     void *args[nargs ? nargs : 1];

@@ -28,6 +28,9 @@ enum {
     KMP_IDENT_BARRIER_EXPL = 0x20,        /* an explicit barrier construct */
     KMP_IDENT_BARRIER_IMPL = 0x40,        /* an implicit barrier (of a worksharing construct) */
     KMP_IDENT_BARRIER_IMPL_MASK = 0x1c0,
+    KMP_IDENT_WORK_LOOP = 0x200,          /* the construct is a loop */
+    KMP_IDENT_WORK_SECTIONS = 0x400,      /* ... a sections construct */
+    KMP_IDENT_WORK_DISTRIBUTE = 0x800,    /* ... a distribute construct */
 };
 
 /* The name variable of a critical construct: 32 zero-initialized bytes the
@@ -78,7 +81,16 @@ struct kmp_thread_state {
     unsigned nopen_loops, open_loops_capacity;
     /* The reduction method __kmpc_reduce chose, for __kmpc_end_reduce. */
     int reduce_method;
+    /* Statically scheduled constructs begun and not yet ended, innermost
+     * last, for their OMPT work-end event (static_init.c). Only the
+     * innermost KMP_STATIC_DEPTH are remembered. */
+    struct kmp_static_work {
+        int type;       /* enum glass_work */
+        uint64_t count; /* logical iterations of the whole construct */
+    } static_work[4];
+    unsigned nstatic_work;
 };
+enum { KMP_STATIC_DEPTH = 4 };
 extern __thread struct kmp_thread_state kmp_state __attribute__((tls_model("initial-exec")));
 
 /* The calling thread. Clang passes the caller's gtid to most entry points; the

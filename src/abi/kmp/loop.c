@@ -153,12 +153,12 @@ void kmp_loop_start(struct glass_thread *self, struct glass_loop_spec *spec, boo
     loop->dispatch = dispatch;
 }
 
-bool kmp_loop_dispatch_done(struct glass_thread *self)
+bool kmp_loop_dispatch_done(struct glass_thread *self, const void *codeptr)
 {
     struct kmp_open_loop *loop = innermost(self);
     if (!loop || !loop->dispatch || loop->left || loop->construct != self->task->ws_count)
         return false;
-    glass_ws_leave(self);
+    glass_ws_leave_at(self, codeptr);
     loop->left = true;
     if (!loop->nest)
         pop();

@@ -28,6 +28,6 @@ bool kmp_doacross_pending(struct glass_thread *self);
 
 /* The dispatch loop of the current task has no chunk left for the caller:
  * leave its construct. False when there is no such loop (a repeated call). */
-bool kmp_loop_dispatch_done(struct glass_thread *self);
+bool kmp_loop_dispatch_done(struct glass_thread *self, const void *codeptr);
 
 #endif

@@ -14,7 +14,46 @@
 #include "../../core/loop_static.h"
 #include "../../core/runtime.h"
 #include "../../core/tasking.h"
+#include "../../ompt/events.h"
 #include "loop.h"
+
+/* ---- OMPT work events ----------------------------------------------------------
+ * A statically scheduled construct begins in its init call and ends in
+ * __kmpc_for_static_fini; its kind comes from the location's flags as in
+ * libomp (a sections construct is a loop over the sections), else from the
+ * schedule. The count is the construct's logical iterations, at the end too,
+ * as the GCC ABI reports it. */
+
+static int work_type(const struct kmp_ident *loc, bool distribute)
+{
+    int flags = loc ? loc->flags : 0;
+    if (flags & KMP_IDENT_WORK_SECTIONS)
+        return GLASS_WORK_SECTIONS;
+    if ((flags & KMP_IDENT_WORK_DISTRIBUTE) || (distribute && !(flags & KMP_IDENT_WORK_LOOP)))
+        return GLASS_WORK_DISTRIBUTE;
+    return GLASS_WORK_LOOP_STATIC;
+}
+
+static void work_begins(struct glass_thread *self, int type, uint64_t count, const void *codeptr)
+{
+    unsigned depth = kmp_state.nstatic_work++;
+    if (depth < KMP_STATIC_DEPTH)
+        kmp_state.static_work[depth] = (struct kmp_static_work){type, count};
+    GLASS_OMPT_EMIT(work, type, GLASS_SCOPE_BEGIN, &self->team->tool_data, &self->task->tool_data, count,
+                    codeptr);
+}
+
+static void work_ends(struct glass_thread *self, const struct kmp_ident *loc, const void *codeptr)
+{
+    struct kmp_static_work work = {work_type(loc, false), 0};
+    if (kmp_state.nstatic_work > 0) {
+        unsigned depth = --kmp_state.nstatic_work;
+        if (depth < KMP_STATIC_DEPTH)
+            work = kmp_state.static_work[depth];
+    }
+    GLASS_OMPT_EMIT(work, work.type, GLASS_SCOPE_END, &self->team->tool_data, &self->task->tool_data,
+                    work.count, codeptr);
+}
 
 /* Strips the modifiers and the "nomerge" offset. */
 static int schedule_kind(int32_t schedtype)
@@ -67,11 +106,13 @@ static void set_bounds(const struct glass_static_share *share, uint64_t count, i
     *stride = share->stride ? (int64_t)(share->stride * (uint64_t)incr) : (int64_t)count;
 }
 
-static void static_init(struct glass_thread *self, int32_t schedtype, bool is_signed, int32_t *plastiter,
-                        uint64_t *lower, uint64_t *upper, int64_t *stride, int64_t incr, int64_t chunk)
+static void static_init(struct glass_thread *self, const struct kmp_ident *loc, int32_t schedtype, bool is_signed,
+                        int32_t *plastiter, uint64_t *lower, uint64_t *upper, int64_t *stride, int64_t incr,
+                        int64_t chunk, const void *codeptr)
 {
     uint64_t count = kmp_trip_count(is_signed, *lower, *upper, incr);
     int kind = schedule_kind(schedtype);
+    work_begins(self, work_type(loc, is_distribute(kind)), count, codeptr);
     if (count == 0) {
         if (plastiter)
             *plastiter = 0;
@@ -108,10 +149,11 @@ static void static_init(struct glass_thread *self, int32_t schedtype, bool is_si
                                                       int32_t *plastiter, T *plower, T *pupper, ST *pstride, \
                                                       ST incr, ST chunk)                                    \
     {                                                                                                       \
-        (void)loc;                                                                                          \
+        GLASS_OMPT_ENTRY();                                                                                 \
         uint64_t lower = kmp_widen_signed((int64_t)*plower), upper = kmp_widen_signed((int64_t)*pupper);    \
         int64_t stride;                                                                                     \
-        static_init(kmp_thread(gtid), schedtype, is_signed, plastiter, &lower, &upper, &stride, incr, chunk); \
+        static_init(kmp_thread(gtid), loc, schedtype, is_signed, plastiter, &lower, &upper, &stride, incr,  \
+                    chunk, __builtin_return_address(0));                                                    \
         *plower = (T)lower;                                                                                 \
         *pupper = (T)upper;                                                                                 \
         *pstride = (ST)stride;                                                                              \
@@ -126,7 +168,8 @@ FOR_STATIC_INIT(8u, uint64_t, int64_t, false)
  * release (the barrier, unless nowait, is a separate call). */
 GLASS_EXPORT void __kmpc_for_static_fini(struct kmp_ident *loc, int32_t gtid)
 {
-    (void)loc, (void)gtid;
+    GLASS_OMPT_ENTRY();
+    work_ends(kmp_thread(gtid), loc, __builtin_return_address(0));
 }
 
 /* distribute parallel for: the team's part of the loop (a distribute static
@@ -134,9 +177,10 @@ GLASS_EXPORT void __kmpc_for_static_fini(struct kmp_ident *loc, int32_t gtid)
  * *pupperD receives the upper bound of the team's part. */
 static void dist_for_static_init(struct glass_thread *self, int32_t schedule, bool is_signed, int32_t *plastiter,
                                  uint64_t *lower, uint64_t *upper, uint64_t *upper_dist, int64_t *stride,
-                                 int64_t incr, int64_t chunk)
+                                 int64_t incr, int64_t chunk, const void *codeptr)
 {
     uint64_t count = kmp_trip_count(is_signed, *lower, *upper, incr);
+    work_begins(self, GLASS_WORK_LOOP_STATIC, count, codeptr);
     if (count == 0) {
         if (plastiter)
             *plastiter = 0;
@@ -175,11 +219,12 @@ static void dist_for_static_init(struct glass_thread *self, int32_t schedule, bo
                                                            ST chunk)                                        \
     {                                                                                                       \
         (void)loc;                                                                                          \
+        GLASS_OMPT_ENTRY();                                                                                 \
         uint64_t lower = kmp_widen_signed((int64_t)*plower), upper = kmp_widen_signed((int64_t)*pupper);    \
         uint64_t upper_dist;                                                                                \
         int64_t stride;                                                                                     \
         dist_for_static_init(kmp_thread(gtid), schedule, is_signed, plastiter, &lower, &upper, &upper_dist, \
-                             &stride, incr, chunk);                                                         \
+                             &stride, incr, chunk, __builtin_return_address(0));                            \
         *plower = (T)lower;                                                                                 \
         *pupper = (T)upper;                                                                                 \
         *pupperD = (T)upper_dist;                                                                           \

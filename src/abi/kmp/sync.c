@@ -7,7 +7,12 @@
 #include "../../core/runtime.h"
 #include "../../core/lock.h"
 #include "../../core/single.h"
+#include "../../ompt/events.h"
 #include "kmp.h"
+
+/* OMPT: every entry point that reaches an event sets the encountering task's
+ * enter frame (GLASS_OMPT_ENTRY) and passes the user's call site down. */
+#define CALL_SITE() __builtin_return_address(0)
 
 /* Barriers. The location says whether the barrier is the barrier construct
  * or the implicit one ending a worksharing construct (for the thread state). */
@@ -20,15 +25,17 @@ static enum glass_state barrier_state(const struct kmp_ident *loc)
 
 GLASS_EXPORT void __kmpc_barrier(struct kmp_ident *loc, int32_t gtid)
 {
-    glass_team_barrier(kmp_thread(gtid), barrier_state(loc));
+    GLASS_OMPT_ENTRY();
+    glass_team_barrier_at(kmp_thread(gtid), barrier_state(loc), CALL_SITE());
 }
 
 /* In a region with a cancel construct: nonzero when the parallel region has
  * been cancelled, and the caller goes to its end. */
 GLASS_EXPORT int32_t __kmpc_cancel_barrier(struct kmp_ident *loc, int32_t gtid)
 {
+    GLASS_OMPT_ENTRY();
     struct glass_thread *self = kmp_thread(gtid);
-    return glass_team_barrier_cancellable_as(self, barrier_state(loc));
+    return glass_team_barrier_cancellable_at(self, barrier_state(loc), CALL_SITE());
 }
 
 /* A barrier after which the primary thread runs a block while the others
@@ -36,25 +43,28 @@ GLASS_EXPORT int32_t __kmpc_cancel_barrier(struct kmp_ident *loc, int32_t gtid)
  * __kmpc_end_barrier_master to release them. */
 GLASS_EXPORT int32_t __kmpc_barrier_master(struct kmp_ident *loc, int32_t gtid)
 {
+    GLASS_OMPT_ENTRY();
     struct glass_thread *self = kmp_thread(gtid);
-    glass_team_barrier(self, barrier_state(loc));
+    glass_team_barrier_at(self, barrier_state(loc), CALL_SITE());
     if (self->num == 0)
         return 1;
-    glass_team_barrier(self, GLASS_STATE_WAIT_BARRIER_IMPLEMENTATION);
+    glass_team_barrier_at(self, GLASS_STATE_WAIT_BARRIER_IMPLEMENTATION, CALL_SITE());
     return 0;
 }
 
 GLASS_EXPORT void __kmpc_end_barrier_master(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc;
-    glass_team_barrier(kmp_thread(gtid), GLASS_STATE_WAIT_BARRIER_IMPLEMENTATION);
+    GLASS_OMPT_ENTRY();
+    glass_team_barrier_at(kmp_thread(gtid), GLASS_STATE_WAIT_BARRIER_IMPLEMENTATION, CALL_SITE());
 }
 
 /* The same without holding the others back. */
 GLASS_EXPORT int32_t __kmpc_barrier_master_nowait(struct kmp_ident *loc, int32_t gtid)
 {
+    GLASS_OMPT_ENTRY();
     struct glass_thread *self = kmp_thread(gtid);
-    glass_team_barrier(self, barrier_state(loc));
+    glass_team_barrier_at(self, barrier_state(loc), CALL_SITE());
     return self->num == 0;
 }
 
@@ -63,12 +73,16 @@ GLASS_EXPORT int32_t __kmpc_barrier_master_nowait(struct kmp_ident *loc, int32_t
 GLASS_EXPORT int32_t __kmpc_single(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc;
-    return glass_single_begin(kmp_thread(gtid));
+    GLASS_OMPT_ENTRY();
+    return glass_single_begin_at(kmp_thread(gtid), CALL_SITE());
 }
 
+/* Only the executing thread calls it, at the end of the block. */
 GLASS_EXPORT void __kmpc_end_single(struct kmp_ident *loc, int32_t gtid)
 {
-    (void)loc, (void)gtid;
+    (void)loc;
+    GLASS_OMPT_ENTRY();
+    glass_single_end_at(kmp_thread(gtid), CALL_SITE());
 }
 
 /* copyprivate, after a single construct: the thread that ran it (didit)
@@ -86,27 +100,45 @@ GLASS_EXPORT void __kmpc_copyprivate(struct kmp_ident *loc, int32_t gtid, size_t
     glass_copyprivate_end(self);
 }
 
-/* master and masked (OpenMP 5.1, 2.8): no synchronization at all. */
+/* master and masked (OpenMP 5.1, 2.8): no synchronization at all. The
+ * thread that runs the block reports its begin and end (5.1 4.5.2.12); the
+ * others are not in the region. */
+static void report_masked(int endpoint, const void *codeptr)
+{
+    struct glass_thread *self = glass_self();
+    GLASS_OMPT_EMIT(masked, endpoint, &self->team->tool_data, &self->task->tool_data, codeptr);
+}
+
+static int32_t masked(int32_t filter, const void *codeptr)
+{
+    bool runs = filter >= 0 && glass_self()->num == (unsigned)filter;
+    if (runs)
+        report_masked(GLASS_SCOPE_BEGIN, codeptr);
+    return runs;
+}
+
 GLASS_EXPORT int32_t __kmpc_master(struct kmp_ident *loc, int32_t gtid)
 {
-    (void)loc;
-    return kmp_thread(gtid)->num == 0;
+    (void)loc, (void)gtid;
+    return masked(0, CALL_SITE());
 }
 
 GLASS_EXPORT void __kmpc_end_master(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc, (void)gtid;
+    report_masked(GLASS_SCOPE_END, CALL_SITE());
 }
 
 GLASS_EXPORT int32_t __kmpc_masked(struct kmp_ident *loc, int32_t gtid, int32_t filter)
 {
-    (void)loc;
-    return filter >= 0 && kmp_thread(gtid)->num == (unsigned)filter;
+    (void)loc, (void)gtid;
+    return masked(filter, CALL_SITE());
 }
 
 GLASS_EXPORT void __kmpc_end_masked(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc, (void)gtid;
+    report_masked(GLASS_SCOPE_END, CALL_SITE());
 }
 
 /* critical: the name variable is the lock, in place. Hints may be ignored
@@ -119,26 +151,30 @@ _Static_assert(sizeof(struct glass_lock) <= sizeof(kmp_critical_name) &&
 GLASS_EXPORT void __kmpc_critical(struct kmp_ident *loc, int32_t gtid, kmp_critical_name *crit)
 {
     (void)loc, (void)gtid;
-    glass_critical_enter((struct glass_lock *)crit);
+    GLASS_OMPT_ENTRY();
+    glass_critical_enter_at((struct glass_lock *)crit, GLASS_SYNC_HINT_NONE, CALL_SITE());
 }
 
 GLASS_EXPORT void __kmpc_critical_with_hint(struct kmp_ident *loc, int32_t gtid, kmp_critical_name *crit,
                                             uint32_t hint)
 {
-    (void)loc, (void)gtid, (void)hint;
-    glass_critical_enter((struct glass_lock *)crit);
+    (void)loc, (void)gtid;
+    GLASS_OMPT_ENTRY();
+    glass_critical_enter_at((struct glass_lock *)crit, hint, CALL_SITE());
 }
 
 GLASS_EXPORT void __kmpc_end_critical(struct kmp_ident *loc, int32_t gtid, kmp_critical_name *crit)
 {
     (void)loc, (void)gtid;
-    glass_critical_exit((struct glass_lock *)crit);
+    GLASS_OMPT_ENTRY();
+    glass_critical_exit_at((struct glass_lock *)crit, CALL_SITE());
 }
 
 GLASS_EXPORT void __kmpc_flush(struct kmp_ident *loc)
 {
     (void)loc;
     atomic_thread_fence(memory_order_seq_cst);
+    GLASS_OMPT_EMIT(flush, &glass_self()->tool_data, CALL_SITE());
 }
 
 /* scope (OpenMP 5.1, 2.9): Clang compiles its clauses and barrier inline;
@@ -191,8 +227,9 @@ GLASS_EXPORT int32_t __kmpc_cancel(struct kmp_ident *loc, int32_t gtid, int32_t 
     enum glass_cancel_kind kind;
     if (!construct_kind(cncl_kind, &kind))
         return 0;
+    GLASS_OMPT_ENTRY();
     struct glass_thread *self = kmp_thread(gtid);
-    return leaving(self, kind, glass_cancel(self, kind));
+    return leaving(self, kind, glass_cancel_at(self, kind, CALL_SITE()));
 }
 
 GLASS_EXPORT int32_t __kmpc_cancellationpoint(struct kmp_ident *loc, int32_t gtid, int32_t cncl_kind)
@@ -201,6 +238,7 @@ GLASS_EXPORT int32_t __kmpc_cancellationpoint(struct kmp_ident *loc, int32_t gti
     enum glass_cancel_kind kind;
     if (!construct_kind(cncl_kind, &kind))
         return 0;
+    GLASS_OMPT_ENTRY();
     struct glass_thread *self = kmp_thread(gtid);
-    return leaving(self, kind, glass_cancellation_point(self, kind));
+    return leaving(self, kind, glass_cancellation_point_at(self, kind, CALL_SITE()));
 }

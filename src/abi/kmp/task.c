@@ -22,6 +22,7 @@
 
 #include "../../core/globals.h"
 #include "../../core/runtime.h"
+#include "../../ompt/events.h"
 #include "task.h"
 
 /* Dependences a detachable task may still get once its event exists. */
@@ -330,7 +331,8 @@ GLASS_EXPORT int32_t __kmpc_omp_reg_task_with_affinity(struct kmp_ident *loc, in
 GLASS_EXPORT int32_t __kmpc_omp_taskwait(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc;
-    glass_task_wait_children(kmp_thread(gtid));
+    GLASS_OMPT_ENTRY();
+    glass_task_wait_children_at(kmp_thread(gtid), __builtin_return_address(0));
     return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "../../core/runtime.h"
+#include "../../ompt/events.h"
 #include "task.h"
 
 struct kmp_depend_info {
@@ -90,9 +91,10 @@ GLASS_EXPORT void __kmpc_omp_wait_deps(struct kmp_ident *loc, int32_t gtid, int3
                                        const struct kmp_depend_info *noalias_dep_list)
 {
     (void)loc;
+    GLASS_OMPT_ENTRY();
     struct decoded decoded;
     decode(&decoded, ndeps, dep_list, ndeps_noalias, noalias_dep_list);
     if (decoded.n)
-        glass_task_wait_depend(kmp_thread(gtid), decoded.deps, decoded.n);
+        glass_task_wait_depend_at(kmp_thread(gtid), decoded.deps, decoded.n, __builtin_return_address(0));
     release(&decoded);
 }

@@ -23,6 +23,7 @@
 
 #include "../../core/runtime.h"
 #include "../../core/team.h"
+#include "../../ompt/events.h"
 #include "task.h"
 
 /* libomp's kmp_taskred_input_t and the older kmp_task_red_input_t. */
@@ -202,15 +203,17 @@ GLASS_EXPORT void *__kmpc_task_reduction_get_th_data(int32_t gtid, void *tskgrp,
 GLASS_EXPORT void __kmpc_taskgroup(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc;
-    glass_taskgroup_start(kmp_thread(gtid));
+    GLASS_OMPT_ENTRY();
+    glass_taskgroup_start_at(kmp_thread(gtid), __builtin_return_address(0));
 }
 
 GLASS_EXPORT void __kmpc_end_taskgroup(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc;
+    GLASS_OMPT_ENTRY();
     struct glass_thread *self = kmp_thread(gtid);
     struct reduction_set *set = glass_taskgroup_reductions(self);
-    glass_taskgroup_end(self);
+    glass_taskgroup_end_at(self, __builtin_return_address(0));
     /* A nested taskgroup starts with the enclosing one's set: only a set
      * this taskgroup registered differs from what is current now. */
     if (!set || set == glass_taskgroup_reductions(self) || set->modifier)

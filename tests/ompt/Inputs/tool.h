@@ -63,4 +63,12 @@ const void *tool_last_codeptr(const char *event);
 /* The wait id of the last mutex event on the calling thread. */
 ompt_wait_id_t tool_last_wait_id(void);
 
+/* The runtime entry point a construct's call site calls: GCC's or Clang's,
+ * as the compiler of the program (tool_codeptr_calls checks it by name). */
+#ifdef __clang__
+#define ENTRY_NAME(gcc, clang) clang
+#else
+#define ENTRY_NAME(gcc, clang) gcc
+#endif
+
 #endif
