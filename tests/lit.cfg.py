@@ -59,6 +59,19 @@ config.substitutions.append(("%system-libgomp", os.popen("gcc -print-file-name=l
 llvm_lib = os.popen("llvm-config-14 --libdir").read().strip() or "/usr/lib/llvm-14/lib"
 config.substitutions.append(("%libomp5", os.path.join(llvm_lib, "libomp.so.5")))
 
+# "ompt": the runtime was built with its OMPT event points (GLASS_OMPT, ON
+# unless the build was configured with -DGLASS_OMPT=OFF).
+ompt_built = True
+try:
+    with open(os.path.join(build_dir, "CMakeCache.txt")) as cache:
+        for line in cache:
+            if line.startswith("GLASS_OMPT:"):
+                ompt_built = line.split("=", 1)[1].strip().upper() not in ("OFF", "0", "FALSE", "NO", "N")
+except OSError:
+    pass
+if ompt_built:
+    config.available_features.add("ompt")
+
 if shutil.which("gfortran"):
     config.available_features.add("gfortran")
 # "clang-available": clang is installed (tests that run it explicitly, in

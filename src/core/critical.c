@@ -11,25 +11,47 @@ static struct glass_lock unnamed_critical;
  * critical ones so an atomic update inside a critical region cannot deadlock. */
 static struct glass_lock atomic_lock;
 
+static void __attribute__((cold, noinline)) nested_entry(struct glass_lock *lock, const char *what)
+{
+    glass_fatal("%s %p entered again by the task that is already inside it: deadlock "
+                "(a critical region must not be nested in one with the same name)",
+                what, (void *)lock);
+}
+
+static void __attribute__((cold, noinline)) stray_exit(struct glass_lock *lock, const char *what)
+{
+    glass_warn("leaving %s %p that the calling task did not enter; ignored", what, (void *)lock);
+}
+
 /* `kind` is the ompt_mutex_t the OMPT events report; the lock's address is
- * their wait id. */
-static void enter(struct glass_lock *lock, enum glass_state wait_state, int kind, unsigned hint,
-                  const void *codeptr, const char *what)
+ * their wait id. Out of line: the general path keeps its arguments across the
+ * lock call for the events, and those register saves would otherwise be paid
+ * by the uncontended entry too. */
+static void __attribute__((noinline)) enter(struct glass_lock *lock, enum glass_state wait_state, int kind,
+                                            unsigned hint, const void *codeptr, const char *what)
 {
     struct glass_thread *self = glass_self();
     GLASS_OMPT_EMIT(mutex_acquire, kind, hint, GLASS_MUTEX_IMPL_FUTEX, lock, codeptr);
     enum glass_lock_status status = glass_lock_acquire(self, lock, wait_state);
     if (__builtin_expect(status != GLASS_LOCK_OK, 0))
-        glass_fatal("%s %p entered again by the task that is already inside it: deadlock "
-                    "(a critical region must not be nested in one with the same name)",
-                    what, (void *)lock);
+        nested_entry(lock, what);
     GLASS_OMPT_EMIT(mutex_acquired, kind, lock, codeptr);
 }
 
-static void leave(struct glass_lock *lock, int kind, const void *codeptr, const char *what)
+/* The uncontended entry with no tool watching: one compare-and-swap. Anything
+ * else (a held lock, including one the caller holds, or a registered mutex
+ * event) takes the general path. */
+static inline bool enter_at_once(struct glass_lock *lock)
+{
+    if (GLASS_OMPT_ON(mutex_acquire) || GLASS_OMPT_ON(mutex_acquired))
+        return false;
+    return glass_lock_try(glass_self(), lock) == GLASS_LOCK_OK;
+}
+
+static inline void leave(struct glass_lock *lock, int kind, const void *codeptr, const char *what)
 {
     if (__builtin_expect(glass_lock_release(glass_self(), lock) != GLASS_LOCK_OK, 0)) {
-        glass_warn("leaving %s %p that the calling task did not enter; ignored", what, (void *)lock);
+        stray_exit(lock, what);
         return;
     }
     GLASS_OMPT_EMIT(mutex_released, kind, lock, codeptr);
@@ -37,6 +59,8 @@ static void leave(struct glass_lock *lock, int kind, const void *codeptr, const 
 
 void glass_critical_enter_at(struct glass_lock *lock, unsigned hint, const void *codeptr)
 {
+    if (enter_at_once(lock ? lock : &unnamed_critical))
+        return;
     if (lock)
         enter(lock, GLASS_STATE_WAIT_CRITICAL, GLASS_MUTEX_CRITICAL, hint, codeptr, "named critical construct");
     else
@@ -54,6 +78,8 @@ void glass_critical_exit_at(struct glass_lock *lock, const void *codeptr)
 
 void glass_atomic_enter_at(const void *codeptr)
 {
+    if (enter_at_once(&atomic_lock))
+        return;
     enter(&atomic_lock, GLASS_STATE_WAIT_ATOMIC, GLASS_MUTEX_ATOMIC, GLASS_SYNC_HINT_NONE, codeptr,
           "atomic region");
 }

@@ -1,9 +1,13 @@
 /* Barriers of a team, as the constructs see them. Every team barrier is a
  * cancellation point for the parallel region (OpenMP 5.1, 2.20.1): once the
  * region is cancelled, the team's barrier is open (cancel.h). */
+#include <sched.h>
+
 #include "../ompt/events.h"
+#include "../platform/futex.h"
 #include "cancel.h"
 #include "task_barrier.h"
+#include "wait.h"
 
 #define WORKSHARE_CANCELLATION (GLASS_CANCEL_LOOP | GLASS_CANCEL_SECTIONS)
 
@@ -36,6 +40,31 @@ static bool no_tasks_pending(void *arg)
     return !glass_team_tasks_pending(arg);
 }
 
+/* The common case, a team that has no tasks: poll the barrier generation
+ * alone, as a plain barrier does, without the task scheduler's look into
+ * every deque between polls (cache lines the other threads are writing).
+ * Returns true once released; false as soon as tasks exist (the waiter must
+ * then help run them) or after half the spin budget: sleepers must sleep on
+ * the team's task event word (task_barrier.h), where both a new task and the
+ * release wake them, and the task-aware wait spins its own budget before
+ * that, so a waiter spins at most 1.5 budgets in all. */
+static bool await_while_no_tasks(struct glass_team *team, struct glass_barrier *barrier, unsigned ticket)
+{
+    bool yield;
+    unsigned long long budget = glass_wait_spin_plan(&yield) / 2;
+    for (unsigned long long spent = 0; spent < budget; spent++) {
+        if (glass_barrier_passed(barrier, ticket))
+            return true;
+        if (glass_team_tasks_pending(team))
+            return false;
+        if (yield)
+            sched_yield();
+        else
+            glass_cpu_relax();
+    }
+    return false;
+}
+
 /* Every explicit task generated in the region completes at a barrier (OpenMP
  * 5.1, 2.19.2), and a barrier is a task scheduling point (2.12.6): the last
  * thread to arrive runs or waits for the remaining tasks before it releases
@@ -64,6 +93,8 @@ bool glass_team_barrier_tasks(struct glass_thread *self, struct glass_barrier *b
         return true;
     }
     if (ticket & GLASS_BARRIER_CANCELLED)
+        return false;
+    if (await_while_no_tasks(team, barrier, ticket))
         return false;
     struct barrier_ticket held = {barrier, ticket};
     glass_task_barrier_wait_until(self, ticket_passed, &held);

@@ -8,6 +8,7 @@
 
 #include "globals.h"
 #include "task_internal.h"
+#include "../ompt/events.h"
 
 static struct glass_team *outermost(struct glass_team *team)
 {
@@ -42,6 +43,33 @@ static unsigned team_thread_limit(unsigned thread_limit)
     return thread_limit;
 }
 
+/* OMPT frames (5.1 4.4.4.28): each team's region is user code the runtime
+ * calls on the encountering task, which then leaves the runtime: its enter
+ * frame (set by the entry point that started the league) is put aside and
+ * its exit frame is this runtime function's frame (an ABI that calls the
+ * region through a trampoline of its own may set a deeper one). Both are
+ * restored when the region returns to the runtime. */
+struct teams_frames {
+    void *enter;
+    int enter_flags;
+};
+
+static void teams_region_calls_user_code(struct glass_task *task, struct teams_frames *saved, void *runtime_frame)
+{
+    saved->enter = task->frame.enter_frame.ptr;
+    saved->enter_flags = task->frame.enter_frame_flags;
+    glass_ompt_clear_enter_frame(task);
+    glass_ompt_set_exit_frame(task, runtime_frame, GLASS_FRAME_RUNTIME | GLASS_FRAME_FRAMEPOINTER);
+}
+
+static void teams_region_returned(struct glass_task *task, const struct teams_frames *saved)
+{
+    glass_ompt_set_exit_frame(task, NULL, 0);
+    task->frame.enter_frame_flags = saved->enter_flags;
+    atomic_signal_fence(memory_order_release);
+    task->frame.enter_frame.ptr = saved->enter;
+}
+
 static bool no_active_task(void *arg)
 {
     return !atomic_load_explicit(&((struct glass_team *)arg)->tasking.active, memory_order_seq_cst);
@@ -66,7 +94,13 @@ void glass_teams_run(struct glass_thread *self, void (*fn)(void *), void *data, 
         icv->thread_limit = thread_limit;
     root->league_size = league_size(num_teams);
     for (root->league_num = 0; root->league_num < root->league_size; root->league_num++) {
+        struct teams_frames saved;
+        bool framed = GLASS_OMPT_ACTIVE();
+        if (framed)
+            teams_region_calls_user_code(self->task, &saved, __builtin_frame_address(0));
         fn(data);
+        if (framed)
+            teams_region_returned(self->task, &saved);
         finish_team(self);
     }
     root->league_size = 0;

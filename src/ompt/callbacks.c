@@ -22,12 +22,10 @@ static _Atomic(ompt_callback_t) registered[GLASS_OMPT_EVENT_LIMIT];
  * built the program (the GCC and the Clang ABI may be mixed in one process).
  * - never: Glass is host-only and has no device, so device, data-mapping and
  *   kernel events cannot occur.
- * - impossible: the event occurs but no compiler's code lets the runtime see
- *   it (reductions: GCC compiles them inline; the Clang ABI's __kmpc_reduce
- *   does not report them yet).
  * - sometimes: one compiler inlines some or all occurrences (GCC: flush,
  *   master/masked, loops with schedule(static) and their implicit barrier,
- *   which then reaches the runtime as GOMP_barrier; both: atomic regions
+ *   which then reaches the runtime as GOMP_barrier, and every reduction,
+ *   which only the Clang ABI's __kmpc_reduce* report; both: atomic regions
  *   done in hardware), or the event has kinds Glass does not
  *   report yet: the barrier ending a host teams region (sync_region and its
  *   waits), the dependences of ordered depend(source/sink). */
@@ -62,7 +60,7 @@ static const unsigned char set_results[GLASS_OMPT_EVENT_LIMIT] = {
     [ompt_callback_nest_lock] = ompt_set_always,
     [ompt_callback_flush] = ompt_set_sometimes,
     [ompt_callback_cancel] = ompt_set_always,
-    [ompt_callback_reduction] = ompt_set_impossible,
+    [ompt_callback_reduction] = ompt_set_sometimes,
     [ompt_callback_dispatch] = ompt_set_sometimes,
     [ompt_callback_target_emi] = ompt_set_never,
     [ompt_callback_target_data_op_emi] = ompt_set_never,

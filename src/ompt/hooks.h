@@ -245,12 +245,22 @@ extern _Atomic unsigned char glass_ompt_enabled[GLASS_OMPT_EVENT_LIMIT];
  * the program's first use of OpenMP, inside the first entry point. */
 extern _Atomic bool glass_ompt_entry_watch;
 
+#if defined(GLASS_OMPT_DISABLED) && GLASS_OMPT_DISABLED
+/* Built with -DGLASS_OMPT=OFF: every event point and every piece of OMPT
+ * bookkeeping folds to a constant false, so the cost of "no tool attached"
+ * can be measured against a runtime that has no OMPT at all. A tool may still
+ * be found and initialized, but it never sees an event. */
+#define GLASS_OMPT_ACTIVE() 0
+#define GLASS_OMPT_ENTRY_WATCH() 0
+#define GLASS_OMPT_ON(event) 0
+#else
 #define GLASS_OMPT_ACTIVE() \
     __builtin_expect(atomic_load_explicit(&glass_ompt_active, memory_order_relaxed), 0)
 #define GLASS_OMPT_ENTRY_WATCH() \
     __builtin_expect(atomic_load_explicit(&glass_ompt_entry_watch, memory_order_relaxed), 0)
 #define GLASS_OMPT_ON(event) \
     __builtin_expect(atomic_load_explicit(&glass_ompt_enabled[GLASS_OMPT_EV_##event], memory_order_relaxed), 0)
+#endif
 
 /* An event point: `event` is the ompt_callbacks_t name without its prefix; the
  * arguments are evaluated only when the tool registered the event. The

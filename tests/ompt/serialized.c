@@ -3,11 +3,9 @@
 // parallel_begin/end and an implicit task with actual_parallelism 1, and the
 // implicit barrier's sync region without any wait. With nesting active, the
 // inner regions' pool workers also end with the program.
-// gcc only: expectations of GCC's if(false) path (GOMP_parallel with one thread); the clang path (__kmpc_serialized_parallel) still needs its own checks.
-// REQUIRES: gcc
 // RUN: %ompt-cc %s %tool-src %ompt-link -o %t
 // RUN: %run %t > %t.out
-// RUN: FileCheck %s < %t.out
+// RUN: FileCheck %s --check-prefixes=CHECK,%ompt-prefix < %t.out
 // RUN: %run %t nested > %t.nested
 // RUN: grep -c ': thread_begin: type' %t.nested > %t.begins
 // RUN: grep -c ': thread_end: thread' %t.nested | diff - %t.begins
@@ -38,13 +36,26 @@ int main(int argc, char **argv)
 // CHECK: T1: parallel_begin: {{.*}} parallel=[[OUTER:[0-9]+]] requested=2
 // CHECK: T1: parallel_begin: encountering_task={{[0-9]+}} {{.*}} parallel=[[INNER:[0-9]+]] requested=3 flags=invoker_runtime|team
 // CHECK-NEXT: T1: implicit_task_begin: parallel=[[INNER]] task=[[TASK:[0-9]+]] actual_parallelism=1 index=0 flags=implicit
+// Clang's code reduces through the runtime, alone in its team (GCC inline).
+// CLANG-NEXT: T1: reduction_begin: kind=reduction parallel=[[INNER]] task=[[TASK]] codeptr=0x{{[0-9a-f]+}}
+// CLANG-NEXT: T1: reduction_end: kind=reduction parallel=[[INNER]] task=[[TASK]] codeptr=0x{{[0-9a-f]+}}
 // CHECK-NEXT: T1: sync_region_begin: kind=barrier_implicit_parallel parallel=[[INNER]] task=[[TASK]]
 // CHECK-NEXT: T1: sync_region_end: kind=barrier_implicit_parallel parallel=none task=[[TASK]]
 // CHECK-NEXT: T1: implicit_task_end: parallel=none task=[[TASK]] actual_parallelism=0 index=0 flags=implicit
 // CHECK-NEXT: T1: parallel_end: parallel=[[INNER]]
-// if(0): GCC passes one thread, which is what the program asked for.
-// CHECK: T1: parallel_begin: {{.*}} requested=1 flags=invoker_runtime|team
-// CHECK-NEXT: T1: implicit_task_begin: parallel={{[0-9]+}} task={{[0-9]+}} actual_parallelism=1 index=0 flags=implicit
+// if(0): GCC passes one thread, which is what the program asked for, and
+// the runtime calls the region.
+// GCC: T1: parallel_begin: {{.*}} requested=1 flags=invoker_runtime|team
+// GCC-NEXT: T1: implicit_task_begin: parallel={{[0-9]+}} task={{[0-9]+}} actual_parallelism=1 index=0 flags=implicit
+// Clang's program runs the region itself between __kmpc_serialized_parallel
+// and __kmpc_end_serialized_parallel: the encountering task keeps its enter
+// frame, and the implicit task's exit frame is that same program frame.
+// CLANG: T1: parallel_begin: encountering_task=[[ENC:[0-9]+]] frame.exit=(nil) frame.enter=0x{{[0-9a-f]+}} frame.enter_flags=application|cfa parallel=[[IF0:[0-9]+]] requested=1 flags=invoker_program|team codeptr=[[IF0PC:0x[0-9a-f]+]]
+// CLANG-NEXT: T1: implicit_task_begin: parallel=[[IF0]] task=[[IF0TASK:[0-9]+]] actual_parallelism=1 index=0 flags=implicit
+// CLANG-NEXT: T1: sync_region_begin: kind=barrier_implicit_parallel parallel=[[IF0]] task=[[IF0TASK]] codeptr=[[IF0PC]] task_frame.exit=set task_frame.enter=none
+// CLANG-NEXT: T1: sync_region_end: kind=barrier_implicit_parallel parallel=none task=[[IF0TASK]]
+// CLANG-NEXT: T1: implicit_task_end: parallel=none task=[[IF0TASK]]
+// CLANG-NEXT: T1: parallel_end: parallel=[[IF0]] encountering_task=[[ENC]] flags=invoker_program|team codeptr=[[IF0PC]]
 // CHECK: inner sizes=2 if(0) team=1
 // Nested: the initial thread, the outer worker and the inner teams' workers
 // begin (two each, or fewer when the second inner team reuses pool workers

@@ -164,13 +164,15 @@ GLASS_EXPORT void __kmpc_push_num_teams_51(struct kmp_ident *loc, int32_t gtid, 
     __kmpc_push_num_teams(loc, gtid, num_teams_lb > 0 ? num_teams_lb : num_teams_ub, thread_limit);
 }
 
+/* The core gives the task its exit frame; invoke() makes it the trampoline's,
+ * the outlined function's caller. */
 static void run_teams_microtask(void *data)
 {
     const struct region *region = data;
     struct glass_thread *self = glass_self();
     int32_t gtid = glass_thread_gtid(self);
     int32_t tid = 0;
-    glass_invoke_microtask((void (*)(void))region->fn, &gtid, &tid, region->nargs, region->args);
+    invoke(region, self->task, &gtid, &tid);
 }
 
 GLASS_EXPORT void __kmpc_fork_teams(struct kmp_ident *loc, int32_t argc, kmp_microtask microtask, ...)

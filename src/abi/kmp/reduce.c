@@ -11,21 +11,39 @@
  *
  * Methods used: a team of one combines directly without any lock; otherwise
  * atomics when the compiler allows them (no thread waits for another), else
- * a critical section on the construct's lock variable. */
+ * a critical section on the construct's lock variable.
+ *
+ * OMPT (5.1 4.5.2.13, ompt_callback_reduction with kind reduction): a thread's
+ * part of the reduction begins in __kmpc_reduce* and ends in
+ * __kmpc_end_reduce*, each with its own call site. With atomics and nowait
+ * Clang makes no end call: the begin and end are then both reported at the
+ * start, just before the compiled code's atomic updates. */
 #include "../../core/lock.h"
 #include "../../core/team.h"
+#include "../../ompt/events.h"
 #include "kmp.h"
 
 enum reduce_method { METHOD_NONE, METHOD_ALONE, METHOD_CRITICAL, METHOD_ATOMIC };
 
-static int32_t reduce_begin(const struct kmp_ident *loc, struct glass_thread *self, kmp_critical_name *lck)
+static void report_reduction(struct glass_thread *self, int endpoint, const void *codeptr)
 {
+    GLASS_OMPT_EMIT(reduction, GLASS_SYNC_REDUCTION, endpoint, &self->team->tool_data, &self->task->tool_data,
+                    codeptr);
+}
+
+/* `ends_here`: no end call will follow when atomics are chosen (nowait). */
+static int32_t reduce_begin(const struct kmp_ident *loc, struct glass_thread *self, kmp_critical_name *lck,
+                            bool ends_here, const void *codeptr)
+{
+    report_reduction(self, GLASS_SCOPE_BEGIN, codeptr);
     if (self->team->nthreads == 1) {
         kmp_state.reduce_method = METHOD_ALONE;
         return 1;
     }
     if (loc && (loc->flags & KMP_IDENT_ATOMIC_REDUCE)) {
         kmp_state.reduce_method = METHOD_ATOMIC;
+        if (ends_here)
+            report_reduction(self, GLASS_SCOPE_END, codeptr);
         return 2;
     }
     kmp_state.reduce_method = METHOD_CRITICAL;
@@ -33,11 +51,12 @@ static int32_t reduce_begin(const struct kmp_ident *loc, struct glass_thread *se
     return 1;
 }
 
-static void reduce_end(kmp_critical_name *lck)
+static void reduce_end(struct glass_thread *self, kmp_critical_name *lck, const void *codeptr)
 {
     if (kmp_state.reduce_method == METHOD_CRITICAL)
         glass_critical_exit((struct glass_lock *)lck);
     kmp_state.reduce_method = METHOD_NONE;
+    report_reduction(self, GLASS_SCOPE_END, codeptr);
 }
 
 GLASS_EXPORT int32_t __kmpc_reduce_nowait(struct kmp_ident *loc, int32_t gtid, int32_t num_vars,
@@ -45,13 +64,15 @@ GLASS_EXPORT int32_t __kmpc_reduce_nowait(struct kmp_ident *loc, int32_t gtid, i
                                           void (*reduce_func)(void *lhs, void *rhs), kmp_critical_name *lck)
 {
     (void)num_vars, (void)reduce_size, (void)reduce_data, (void)reduce_func;
-    return reduce_begin(loc, kmp_thread(gtid), lck);
+    GLASS_OMPT_ENTRY();
+    return reduce_begin(loc, kmp_thread(gtid), lck, true, __builtin_return_address(0));
 }
 
 GLASS_EXPORT void __kmpc_end_reduce_nowait(struct kmp_ident *loc, int32_t gtid, kmp_critical_name *lck)
 {
-    (void)loc, (void)gtid;
-    reduce_end(lck);
+    (void)loc;
+    GLASS_OMPT_ENTRY();
+    reduce_end(kmp_thread(gtid), lck, __builtin_return_address(0));
 }
 
 GLASS_EXPORT int32_t __kmpc_reduce(struct kmp_ident *loc, int32_t gtid, int32_t num_vars, size_t reduce_size,
@@ -59,13 +80,16 @@ GLASS_EXPORT int32_t __kmpc_reduce(struct kmp_ident *loc, int32_t gtid, int32_t 
                                    kmp_critical_name *lck)
 {
     (void)num_vars, (void)reduce_size, (void)reduce_data, (void)reduce_func;
-    return reduce_begin(loc, kmp_thread(gtid), lck);
+    GLASS_OMPT_ENTRY();
+    return reduce_begin(loc, kmp_thread(gtid), lck, false, __builtin_return_address(0));
 }
 
 GLASS_EXPORT void __kmpc_end_reduce(struct kmp_ident *loc, int32_t gtid, kmp_critical_name *lck)
 {
     (void)loc;
+    GLASS_OMPT_ENTRY();
     struct glass_thread *self = kmp_thread(gtid);
-    reduce_end(lck);
-    glass_team_barrier(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE);
+    const void *codeptr = __builtin_return_address(0);
+    reduce_end(self, lck, codeptr);
+    glass_team_barrier_at(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, codeptr);
 }

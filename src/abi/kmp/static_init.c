@@ -55,6 +55,18 @@ static void work_ends(struct glass_thread *self, const struct kmp_ident *loc, co
                     work.count, codeptr);
 }
 
+/* A sections construct hands each thread all its sections at once: each is
+ * dispatched here (5.1 4.5.2.6), identified, as in the GCC ABI, by the call
+ * site that handed it out (Clang's code does not tell where each section's
+ * block is). Sections are scheduled unchunked: one run of sections each. */
+static void report_sections(struct glass_thread *self, const struct glass_static_share *share,
+                            const void *codeptr)
+{
+    for (uint64_t section = share->lo; section < share->hi; section++)
+        GLASS_OMPT_EMIT(dispatch, &self->team->tool_data, &self->task->tool_data, GLASS_DISPATCH_SECTION,
+                        (glass_tool_data){.ptr = (void *)codeptr});
+}
+
 /* Strips the modifiers and the "nomerge" offset. */
 static int schedule_kind(int32_t schedtype)
 {
@@ -112,7 +124,8 @@ static void static_init(struct glass_thread *self, const struct kmp_ident *loc, 
 {
     uint64_t count = kmp_trip_count(is_signed, *lower, *upper, incr);
     int kind = schedule_kind(schedtype);
-    work_begins(self, work_type(loc, is_distribute(kind)), count, codeptr);
+    int type = work_type(loc, is_distribute(kind));
+    work_begins(self, type, count, codeptr);
     if (count == 0) {
         if (plastiter)
             *plastiter = 0;
@@ -138,6 +151,8 @@ static void static_init(struct glass_thread *self, const struct kmp_ident *loc, 
     }
     struct glass_static_share share;
     share_of(kind, count, chunk, nthreads, num, &share);
+    if (type == GLASS_WORK_SECTIONS)
+        report_sections(self, &share, codeptr);
     set_bounds(&share, count, incr, lower, upper, stride);
     if (plastiter)
         *plastiter = share.last;

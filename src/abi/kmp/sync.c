@@ -93,6 +93,7 @@ GLASS_EXPORT void __kmpc_copyprivate(struct kmp_ident *loc, int32_t gtid, size_t
                                      void (*cpy_func)(void *, void *), int32_t didit)
 {
     (void)loc, (void)cpy_size;
+    GLASS_OMPT_ENTRY(); /* its barriers' enter frame */
     struct glass_thread *self = kmp_thread(gtid);
     void *source = glass_copyprivate_begin(self, cpy_data, didit);
     if (!didit && source)

@@ -169,7 +169,8 @@ static int clamp_priority(int32_t priority)
     return priority > glass_globals.max_task_priority ? glass_globals.max_task_priority : priority;
 }
 
-static struct glass_task *make_core_task(struct glass_thread *self, struct kmp_task_block *block, size_t ndepend)
+static struct glass_task *make_core_task(struct glass_thread *self, struct kmp_task_block *block, size_t ndepend,
+                                         const void *codeptr)
 {
     int32_t flags = block->flags;
     struct glass_task_options opts = {
@@ -184,6 +185,7 @@ static struct glass_task *make_core_task(struct glass_thread *self, struct kmp_t
         .detach = flags & KMP_TASK_DETACHABLE,
         .target = block->target,
         .copy_args = true,
+        .codeptr = codeptr,
     };
     struct glass_task *core = glass_task_new(self, &opts, NULL);
     if (core)
@@ -192,11 +194,11 @@ static struct glass_task *make_core_task(struct glass_thread *self, struct kmp_t
 }
 
 void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, const struct glass_depend *deps,
-                     size_t ndeps)
+                     size_t ndeps, const void *codeptr)
 {
     struct glass_task *core = block->core;
     if (!core) {
-        core = make_core_task(self, block, ndeps);
+        core = make_core_task(self, block, ndeps, codeptr);
         if (!core) {
             /* Its taskgroup or region is cancelled: the task is discarded. */
             kmp_task_block_discard(glass_thread_gtid(self), block);
@@ -243,12 +245,13 @@ GLASS_EXPORT struct kmp_task *__kmpc_omp_target_task_alloc(struct kmp_ident *loc
 GLASS_EXPORT int32_t __kmpc_omp_task(struct kmp_ident *loc, int32_t gtid, struct kmp_task *task)
 {
     (void)loc;
+    GLASS_OMPT_ENTRY();
     struct kmp_task_block *block = kmp_block_of(task);
     if (block->running) {
         block->again = true; /* an untied task's next part */
         return 0;
     }
-    kmp_task_submit(kmp_thread(gtid), block, NULL, 0);
+    kmp_task_submit(kmp_thread(gtid), block, NULL, 0, __builtin_return_address(0));
     return 0;
 }
 
@@ -266,11 +269,13 @@ static void empty_body(void *arg)
 GLASS_EXPORT void __kmpc_omp_task_begin_if0(struct kmp_ident *loc, int32_t gtid, struct kmp_task *task)
 {
     (void)loc;
+    GLASS_OMPT_ENTRY();
     struct glass_thread *self = kmp_thread(gtid);
     struct kmp_task_block *block = kmp_block_of(task);
     struct glass_task *core = block->core;
     if (!core) {
         struct glass_task_options opts = {
+            .codeptr = __builtin_return_address(0),
             .fn = empty_body,
             .undeferred = true,
             .untied = !(block->flags & KMP_TASK_TIED),
@@ -314,9 +319,10 @@ GLASS_EXPORT void __kmpc_omp_task_complete_if0(struct kmp_ident *loc, int32_t gt
 GLASS_EXPORT void *__kmpc_task_allow_completion_event(struct kmp_ident *loc, int32_t gtid, struct kmp_task *task)
 {
     (void)loc;
+    GLASS_OMPT_ENTRY();
     struct kmp_task_block *block = kmp_block_of(task);
     if (!block->core)
-        block->core = make_core_task(kmp_thread(gtid), block, EVENT_DEPEND_CAPACITY);
+        block->core = make_core_task(kmp_thread(gtid), block, EVENT_DEPEND_CAPACITY, __builtin_return_address(0));
     return block->core ? (void *)glass_task_event(block->core) : NULL;
 }
 

@@ -68,9 +68,9 @@ struct kmp_task_block *kmp_task_block_new(int32_t flags, size_t size, size_t sha
                                           kmp_task_routine routine);
 
 /* Hands the task to the core with its dependences; afterwards the block
- * may be gone. */
+ * may be gone. `codeptr`: the task construct's call site, for tools. */
 void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, const struct glass_depend *deps,
-                     size_t ndeps);
+                     size_t ndeps, const void *codeptr);
 
 /* A task that will never run (its taskloop pattern, or a task the core did
  * not create): its private objects are destroyed, its block freed. */

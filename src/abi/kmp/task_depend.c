@@ -72,6 +72,7 @@ GLASS_EXPORT int32_t __kmpc_omp_task_with_deps(struct kmp_ident *loc, int32_t gt
                                                int32_t ndeps_noalias, const struct kmp_depend_info *noalias_dep_list)
 {
     (void)loc;
+    GLASS_OMPT_ENTRY();
     struct kmp_task_block *block = kmp_block_of(task);
     if (block->running) {
         block->again = true;
@@ -79,7 +80,7 @@ GLASS_EXPORT int32_t __kmpc_omp_task_with_deps(struct kmp_ident *loc, int32_t gt
     }
     struct decoded decoded;
     decode(&decoded, ndeps, dep_list, ndeps_noalias, noalias_dep_list);
-    kmp_task_submit(kmp_thread(gtid), block, decoded.deps, decoded.n);
+    kmp_task_submit(kmp_thread(gtid), block, decoded.deps, decoded.n, __builtin_return_address(0));
     release(&decoded);
     return 0;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../../core/runtime.h"
+#include "../../ompt/events.h"
 #include "task.h"
 
 typedef void (*kmp_task_dup)(struct kmp_task *copy, struct kmp_task *pattern, int32_t last);
@@ -35,7 +36,7 @@ static void set_bound(struct kmp_task_block *block, size_t offset, uint64_t valu
 
 static void taskloop(struct glass_thread *self, int32_t gtid, struct kmp_task *task, int if_val, uint64_t *lb,
                      uint64_t *ub, int64_t st, int nogroup, int sched, uint64_t value, bool strict,
-                     kmp_task_dup task_dup)
+                     kmp_task_dup task_dup, const void *codeptr)
 {
     struct kmp_task_block *pattern = kmp_block_of(task);
     size_t lb_offset = (size_t)((char *)lb - (char *)task), ub_offset = (size_t)((char *)ub - (char *)task);
@@ -49,7 +50,7 @@ static void taskloop(struct glass_thread *self, int32_t gtid, struct kmp_task *t
     glass_taskloop_plan(count, split, value, strict, self->team->nthreads, &plan);
 
     if (!nogroup)
-        glass_taskgroup_start(self);
+        glass_taskgroup_start_at(self, codeptr);
     uint64_t first = 0;
     for (uint64_t t = 0; t < plan.ntasks; t++) {
         uint64_t size = t < plan.nbig ? plan.big : plan.small;
@@ -59,13 +60,13 @@ static void taskloop(struct glass_thread *self, int32_t gtid, struct kmp_task *t
         block->undeferred = !if_val;
         if (task_dup)
             task_dup(&block->task, task, t == plan.ntasks - 1);
-        kmp_task_submit(self, block, NULL, 0);
+        kmp_task_submit(self, block, NULL, 0, codeptr);
         first += size;
     }
     /* The pattern never runs; its private objects go. */
     kmp_task_block_discard(gtid, pattern);
     if (!nogroup)
-        glass_taskgroup_end(self);
+        glass_taskgroup_end_at(self, codeptr);
 }
 
 GLASS_EXPORT void __kmpc_taskloop(struct kmp_ident *loc, int32_t gtid, struct kmp_task *task, int if_val,
@@ -73,8 +74,9 @@ GLASS_EXPORT void __kmpc_taskloop(struct kmp_ident *loc, int32_t gtid, struct km
                                   uint64_t grainsize, void *task_dup)
 {
     (void)loc;
+    GLASS_OMPT_ENTRY();
     taskloop(kmp_thread(gtid), gtid, task, if_val, lb, ub, st, nogroup, sched, grainsize, false,
-             (kmp_task_dup)task_dup);
+             (kmp_task_dup)task_dup, __builtin_return_address(0));
 }
 
 /* OpenMP 5.1: the strict modifier of grainsize and num_tasks. */
@@ -83,6 +85,7 @@ GLASS_EXPORT void __kmpc_taskloop_5(struct kmp_ident *loc, int32_t gtid, struct 
                                     uint64_t grainsize, int modifier, void *task_dup)
 {
     (void)loc;
+    GLASS_OMPT_ENTRY();
     taskloop(kmp_thread(gtid), gtid, task, if_val, lb, ub, st, nogroup, sched, grainsize, modifier != 0,
-             (kmp_task_dup)task_dup);
+             (kmp_task_dup)task_dup, __builtin_return_address(0));
 }

@@ -269,11 +269,12 @@ static const char *frame_flags_text(char *buffer, size_t size, int flags)
 
 enum recorded { R_PARALLEL_BEGIN, R_PARALLEL_END, R_SYNC_BEGIN, R_SYNC_END, R_WORK_BEGIN, R_WORK_END,
                 R_MUTEX_ACQUIRE, R_MUTEX_ACQUIRED, R_MUTEX_RELEASED, R_LOCK_INIT, R_LOCK_DESTROY,
-                R_NEST_LOCK, R_CANCEL, R_CONTROL, R_ERROR, R_TASK_CREATE, R_COUNT };
+                R_NEST_LOCK, R_CANCEL, R_CONTROL, R_ERROR, R_TASK_CREATE, R_REDUCTION_BEGIN, R_REDUCTION_END,
+                R_COUNT };
 static const char *recorded_names[R_COUNT] = {
     "parallel_begin", "parallel_end", "sync_region_begin", "sync_region_end", "work_begin", "work_end",
     "mutex_acquire", "mutex_acquired", "mutex_released", "lock_init", "lock_destroy", "nest_lock",
-    "cancel", "control_tool", "error", "task_create",
+    "cancel", "control_tool", "error", "task_create", "reduction_begin", "reduction_end",
 };
 static __thread const void *last_codeptr[R_COUNT];
 static __thread ompt_wait_id_t last_wait_id;
@@ -404,6 +405,7 @@ static void on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t e
 static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
                          ompt_data_t *task, const void *codeptr)
 {
+    last_codeptr[endpoint == ompt_scope_begin ? R_REDUCTION_BEGIN : R_REDUCTION_END] = codeptr;
     sync_event("reduction", kind, endpoint, parallel, task, codeptr, "");
 }
 
@@ -804,6 +806,15 @@ static int on_own_stack(const void *address)
     return got && (const char *)address >= (const char *)base && (const char *)address < (const char *)base + size;
 }
 
+/* Whether the calling thread runs a teams region of a league of more than one
+ * team: the runtime calls each team's region, so the initial task running it
+ * has an exit frame too. The tool is not linked with the OpenMP library. */
+static int in_league(void)
+{
+    int (*num_teams)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_num_teams");
+    return num_teams && num_teams() > 1;
+}
+
 void tool_check_frames(const char *tag, const void *own_frame, const void *caller_frame)
 {
     int ok = 1;
@@ -828,7 +839,7 @@ void tool_check_frames(const char *tag, const void *own_frame, const void *calle
             tool_log("%s: level %d is suspended in the runtime but has no enter frame", tag, level);
             ok = 0;
         }
-        if ((flags & ompt_task_initial) ? exit != NULL : exit == NULL) {
+        if ((flags & ompt_task_initial) ? exit != NULL && !in_league() : exit == NULL) {
             tool_log("%s: level %d: an exit frame belongs to every task but the initial one", tag, level);
             ok = 0;
         }

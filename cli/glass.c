@@ -1,0 +1,238 @@
+/* glass: runs a program on the Glass runtime.
+ *
+ *   glass run [--] PROG ARGS...      PROG with libgomp.so.1 / libomp.so.5 resolved to Glass
+ *   glass profile [-o FILE] [--] PROG ARGS...
+ *                                    the same, with the profiling tool loaded
+ *
+ * The library directory is found relative to this executable, so the same
+ * binary works from the build tree (build/bin, build/lib) and from an install
+ * (PREFIX/bin, PREFIX/<libdir>). */
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char usage[] =
+    "usage: glass <command> [options] [--] PROGRAM [ARGS...]\n"
+    "\n"
+    "Run OpenMP programs (built by gcc, g++, gfortran or clang, unchanged) on Glass.\n"
+    "\n"
+    "commands:\n"
+    "  run       run PROGRAM with Glass as its OpenMP runtime\n"
+    "  profile   run PROGRAM on Glass and print a profile when it exits: per parallel\n"
+    "            region (by source line) calls, time, work / barrier / lock / task split,\n"
+    "            load imbalance, tasks, and the most contended locks and criticals\n"
+    "            -o FILE, --output FILE   write the profile to FILE instead of stderr\n"
+    "\n"
+    "options:\n"
+    "  -h, --help      this help\n"
+    "  -V, --version   the Glass version\n"
+    "\n"
+    "PROGRAM is looked up in PATH. A program that links neither libgomp nor libomp\n"
+    "(a script, or a program that starts OpenMP programs) still runs, with a warning:\n"
+    "the environment reaches the OpenMP programs it starts.\n"
+    "\n"
+    "Not yet: tracing (OTF2, Perfetto), `glass debug` (OMPD) and MPI launchers.\n";
+
+static const char *program_name = "glass";
+
+static void die(int status, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: ", program_name);
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+    exit(status);
+}
+
+static int is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The directory holding libglass.so: <exe dir>/../<libdir> when installed,
+ * <exe dir>/../lib in the build tree. */
+static void find_lib_dir(char *dir, size_t size)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        die(1, "cannot find my own executable (%s)", strerror(errno));
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    *slash = '\0';
+    const char *candidates[] = {"/../" GLASS_INSTALL_LIBDIR, "/../lib"};
+    for (size_t i = 0; i < sizeof candidates / sizeof *candidates; i++) {
+        char lib[PATH_MAX + 64];
+        snprintf(lib, sizeof lib, "%s%s/libglass.so", exe, candidates[i]);
+        char resolved[PATH_MAX];
+        if (is_file(lib) && realpath(lib, resolved)) {
+            *strrchr(resolved, '/') = '\0';
+            snprintf(dir, size, "%s", resolved);
+            return;
+        }
+    }
+    die(1, "cannot find libglass.so next to %s (looked in ../" GLASS_INSTALL_LIBDIR " and ../lib)", exe);
+}
+
+/* PROG as execvp would find it, or NULL. */
+static char *find_program(const char *name, char *path, size_t size)
+{
+    if (strchr(name, '/')) {
+        snprintf(path, size, "%s", name);
+        return access(path, F_OK) == 0 ? path : NULL;
+    }
+    const char *search = getenv("PATH");
+    if (!search)
+        search = "/usr/local/bin:/usr/bin:/bin";
+    while (*search) {
+        const char *end = strchr(search, ':');
+        size_t len = end ? (size_t)(end - search) : strlen(search);
+        snprintf(path, size, "%.*s/%s", (int)len, len ? search : ".", name);
+        if (is_file(path) && access(path, X_OK) == 0)
+            return path;
+        search += len + (end ? 1 : 0);
+    }
+    return NULL;
+}
+
+enum openmp_use { OPENMP_YES, OPENMP_NO, OPENMP_UNKNOWN };
+
+static int needs_openmp(const char *library)
+{
+    return strncmp(library, "libgomp.so", 10) == 0 || strncmp(library, "libomp.so", 9) == 0 ||
+           strncmp(library, "libiomp5.so", 11) == 0 || strncmp(library, "libglass.so", 11) == 0;
+}
+
+/* Whether a 64-bit ELF program needs an OpenMP runtime (DT_NEEDED). Anything
+ * else (scripts, 32-bit programs) is UNKNOWN and runs without a word. */
+static enum openmp_use openmp_use(const char *path)
+{
+    int fd = open(path, O_RDONLY);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || (size_t)st.st_size < sizeof(Elf64_Ehdr)) {
+        if (fd >= 0)
+            close(fd);
+        return OPENMP_UNKNOWN;
+    }
+    const unsigned char *image = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (image == MAP_FAILED)
+        return OPENMP_UNKNOWN;
+    size_t size = (size_t)st.st_size;
+    enum openmp_use result = OPENMP_UNKNOWN;
+    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)image;
+    if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+        eh->e_shoff + (size_t)eh->e_shnum * sizeof(Elf64_Shdr) > size)
+        goto out;
+    const Elf64_Shdr *sections = (const Elf64_Shdr *)(image + eh->e_shoff);
+    result = OPENMP_NO; /* a static program, or one without the runtimes */
+    for (unsigned i = 0; i < eh->e_shnum; i++) {
+        const Elf64_Shdr *dynamic = &sections[i];
+        if (dynamic->sh_type != SHT_DYNAMIC || dynamic->sh_link >= eh->e_shnum)
+            continue;
+        const Elf64_Shdr *strtab = &sections[dynamic->sh_link];
+        if (dynamic->sh_offset + dynamic->sh_size > size || strtab->sh_offset + strtab->sh_size > size)
+            continue;
+        const Elf64_Dyn *entry = (const Elf64_Dyn *)(image + dynamic->sh_offset);
+        for (size_t k = 0; k < dynamic->sh_size / sizeof *entry && entry[k].d_tag != DT_NULL; k++)
+            if (entry[k].d_tag == DT_NEEDED && entry[k].d_un.d_val < strtab->sh_size &&
+                needs_openmp((const char *)image + strtab->sh_offset + entry[k].d_un.d_val))
+                result = OPENMP_YES;
+    }
+out:
+    munmap((void *)image, size);
+    return result;
+}
+
+static void prepend_path(const char *variable, const char *dir)
+{
+    const char *old = getenv(variable);
+    if (!old || !*old) {
+        setenv(variable, dir, 1);
+        return;
+    }
+    size_t len = strlen(dir) + strlen(old) + 2;
+    char *value = malloc(len);
+    if (!value)
+        die(1, "%s", "out of memory");
+    snprintf(value, len, "%s:%s", dir, old);
+    setenv(variable, value, 1);
+    free(value);
+}
+
+static int run(char **argv, const char *lib_dir)
+{
+    char path[PATH_MAX];
+    if (!argv[0])
+        die(2, "%s", "no program given (see glass --help)");
+    if (!find_program(argv[0], path, sizeof path))
+        die(127, "%s: program not found", argv[0]);
+    if (openmp_use(path) == OPENMP_NO)
+        fprintf(stderr,
+                "%s: warning: %s is not an OpenMP program (it links neither libgomp nor libomp); running it anyway\n",
+                program_name, argv[0]);
+    prepend_path("LD_LIBRARY_PATH", lib_dir);
+    execv(path, argv);
+    die(126, "cannot run %s", path);
+    return 126;
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    if (!argv[1]) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    const char *command = argv[1];
+    if (!strcmp(command, "-h") || !strcmp(command, "--help") || !strcmp(command, "help")) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (!strcmp(command, "-V") || !strcmp(command, "--version")) {
+        printf("glass %s\n", GLASS_VERSION);
+        return 0;
+    }
+    int profile = !strcmp(command, "profile");
+    if (!profile && strcmp(command, "run"))
+        die(2, "unknown command '%s' (see glass --help)", command);
+
+    char **rest = argv + 2;
+    const char *output = NULL;
+    while (*rest && (*rest)[0] == '-') {
+        if (!strcmp(*rest, "--")) {
+            rest++;
+            break;
+        }
+        if (profile && (!strcmp(*rest, "-o") || !strcmp(*rest, "--output")) && rest[1]) {
+            output = rest[1];
+            rest += 2;
+            continue;
+        }
+        die(2, "unknown option '%s' (see glass --help)", *rest);
+    }
+
+    char lib_dir[PATH_MAX];
+    find_lib_dir(lib_dir, sizeof lib_dir);
+    if (profile) {
+        char tool[PATH_MAX + 32];
+        snprintf(tool, sizeof tool, "%s/libglass-profile.so", lib_dir);
+        if (!is_file(tool))
+            die(1, "cannot find the profiling tool %s", tool);
+        const char *setting = getenv("OMP_TOOL");
+        if (setting && strcmp(setting, "enabled"))
+            fprintf(stderr, "%s: warning: OMP_TOOL=%s, enabling it for the profile\n", program_name, setting);
+        setenv("OMP_TOOL", "enabled", 1);
+        setenv("OMP_TOOL_LIBRARIES", tool, 1);
+        if (output)
+            setenv("GLASS_PROFILE_OUTPUT", output, 1);
+    }
+    return run(rest, lib_dir);
+}

@@ -1,0 +1,149 @@
+/* Return addresses to source positions: file:line from the DWARF line tables
+ * via elfutils' libdwfl when it was found at build time, else function+offset
+ * from the dynamic symbol table (dladdr). */
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "profile.h"
+
+#ifdef GLASS_PROFILE_HAVE_LIBDW
+#include <dwarf.h>
+#include <elfutils/libdwfl.h>
+
+static Dwfl *dwfl;
+static int dwfl_failed;
+
+static Dwfl *process_dwfl(void)
+{
+    static char *debuginfo_path;
+    static const Dwfl_Callbacks callbacks = {
+        .find_elf = dwfl_linux_proc_find_elf,
+        .find_debuginfo = dwfl_standard_find_debuginfo,
+        .debuginfo_path = &debuginfo_path,
+    };
+    if (dwfl || dwfl_failed)
+        return dwfl;
+    dwfl = dwfl_begin(&callbacks);
+    if (!dwfl || dwfl_linux_proc_report(dwfl, getpid()) != 0 || dwfl_report_end(dwfl, NULL, NULL) != 0) {
+        if (dwfl)
+            dwfl_end(dwfl);
+        dwfl = NULL;
+        dwfl_failed = 1;
+    }
+    return dwfl;
+}
+
+/* The unit holding an address. libdw finds it by .debug_aranges, which clang
+ * does not emit by default: then look through the units' own address ranges. */
+static int find_unit(Dwfl_Module *module, uintptr_t address, Dwarf_Die *unit, Dwarf_Addr *bias)
+{
+    Dwarf_Die *found = dwfl_module_addrdie(module, address, bias);
+    if (found) {
+        *unit = *found;
+        return 1;
+    }
+    Dwarf *dwarf = dwfl_module_getdwarf(module, bias);
+    Dwarf_Off offset = 0, next;
+    size_t header_size;
+    while (dwarf && dwarf_nextcu(dwarf, offset, &next, &header_size, NULL, NULL, NULL) == 0) {
+        if (dwarf_offdie(dwarf, offset + header_size, unit) && dwarf_haspc(unit, address - *bias) > 0)
+            return 1;
+        offset = next;
+    }
+    return 0;
+}
+
+/* The innermost function around the address, inlined ones included: with -O2
+ * a small function holding a parallel region is usually inlined into its
+ * caller, and the caller's name alone would mislead. */
+static const char *innermost_function(Dwarf_Die *unit, Dwarf_Addr pc, int *inlined)
+{
+    Dwarf_Die *scopes = NULL;
+    int count = dwarf_getscopes(unit, pc, &scopes);
+    const char *name = NULL;
+    for (int i = 0; i < count && !name; i++) {
+        int tag = dwarf_tag(&scopes[i]);
+        if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
+            continue;
+        Dwarf_Attribute attribute;
+        name = dwarf_formstring(dwarf_attr_integrate(&scopes[i], DW_AT_name, &attribute));
+        *inlined = tag == DW_TAG_inlined_subroutine;
+    }
+    free(scopes);
+    return name;
+}
+
+static int from_dwarf(uintptr_t address, char *buf, size_t size)
+{
+    Dwfl *d = process_dwfl();
+    Dwfl_Module *module = d ? dwfl_addrmodule(d, address) : NULL;
+    if (!module)
+        return 0;
+    Dwarf_Die unit;
+    Dwarf_Addr bias;
+    if (!find_unit(module, address, &unit, &bias))
+        return 0;
+    Dwarf_Line *line = dwarf_getsrc_die(&unit, address - bias);
+    int lineno = 0;
+    const char *file = line && dwarf_lineno(line, &lineno) == 0 ? dwarf_linesrc(line, NULL, NULL) : NULL;
+    if (!file)
+        return 0;
+    const char *base = strrchr(file, '/');
+    int inlined = 0;
+    const char *function = innermost_function(&unit, address - bias, &inlined);
+    const char *symbol = dwfl_module_addrname(module, address);
+    if (!function)
+        function = symbol ? symbol : "?";
+    if (inlined && symbol)
+        snprintf(buf, size, "%s:%d (%s, inlined into %s)", base ? base + 1 : file, lineno, function, symbol);
+    else
+        snprintf(buf, size, "%s:%d (%s)", base ? base + 1 : file, lineno, function);
+    return 1;
+}
+
+void profile_symbolize_end(void)
+{
+    if (dwfl)
+        dwfl_end(dwfl);
+    dwfl = NULL;
+}
+#else
+static int from_dwarf(uintptr_t address, char *buf, size_t size)
+{
+    (void)address, (void)buf, (void)size;
+    return 0;
+}
+
+void profile_symbolize_end(void)
+{
+}
+#endif
+
+const char *profile_symbolize(const void *codeptr, char *buf, size_t size)
+{
+    if ((uintptr_t)codeptr <= 1) {
+        snprintf(buf, size, "(unknown location)");
+        return buf;
+    }
+    /* A return address: the call that made the region is the byte before it. */
+    uintptr_t address = (uintptr_t)codeptr - 1;
+    if (from_dwarf(address, buf, size))
+        return buf;
+    Dl_info info;
+    if (dladdr((void *)address, &info) && info.dli_fname) {
+        const char *base = strrchr(info.dli_fname, '/');
+        base = base ? base + 1 : info.dli_fname;
+        if (info.dli_sname)
+            snprintf(buf, size, "%s+0x%lx (%s)", info.dli_sname,
+                     (unsigned long)((uintptr_t)codeptr - (uintptr_t)info.dli_saddr), base);
+        else
+            snprintf(buf, size, "%s+0x%lx", base, (unsigned long)((uintptr_t)codeptr - (uintptr_t)info.dli_fbase));
+        return buf;
+    }
+    snprintf(buf, size, "%p", codeptr);
+    return buf;
+}
