@@ -100,7 +100,7 @@ static struct glass_thread *create_worker(void)
     if (glass_globals.stacksize) {
         int err = pthread_attr_setstacksize(&attr, glass_globals.stacksize);
         if (err)
-            glass_warn("OMP_STACKSIZE=%zu bytes was refused by the system (%s); using the default",
+            glass_warn("a stack size of %zu bytes (OMP_STACKSIZE or GOMP_STACKSIZE) was refused by the system (%s); using the default",
                        glass_globals.stacksize, strerror(err));
     }
     int err = pthread_create(&worker->pthread, &attr, worker_main, worker);
