@@ -23,9 +23,11 @@ void glass_ws_ring_init(struct glass_ws_ring *ring, unsigned nthreads)
         atomic_store_explicit(&ws->left, 0, memory_order_relaxed);
         atomic_store_explicit(&ws->free_for, s + 1, memory_order_relaxed);
         /* The previous region's threads are past its join barrier. */
-        free(ws->mem);
-        ws->mem = NULL;
-        ws->mem_capacity = 0;
+        if (ws->mem) { /* rare (lastprivate(conditional:), allocate): keep the common region start call-free */
+            free(ws->mem);
+            ws->mem = NULL;
+            ws->mem_capacity = 0;
+        }
         ws->loop.doacross = NULL;
     }
     atomic_store_explicit(&ring->single_winner, 0, memory_order_relaxed);
