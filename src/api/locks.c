@@ -31,8 +31,7 @@ typedef int sync_hint;
 
 GLASS_EXPORT void glass_api_init_lock(struct glass_lock *lock)
 {
-    GLASS_OMPT_ENTRY();
-    glass_user_lock_init(lock, GLASS_SYNC_HINT_NONE, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_user_lock_init(lock, GLASS_SYNC_HINT_NONE, __builtin_return_address(0)));
 }
 PUBLISH(glass_api_init_lock, omp_init_lock);
 
@@ -40,8 +39,7 @@ PUBLISH(glass_api_init_lock, omp_init_lock);
  * without a system call. Not in GCC 12's libgomp: for the Clang ABI. */
 GLASS_EXPORT void omp_init_lock_with_hint(struct glass_lock *lock, sync_hint hint)
 {
-    GLASS_OMPT_ENTRY();
-    glass_user_lock_init(lock, (unsigned)hint, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_user_lock_init(lock, (unsigned)hint, __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void glass_api_destroy_lock(struct glass_lock *lock)
@@ -55,10 +53,9 @@ GLASS_EXPORT void glass_api_destroy_lock(struct glass_lock *lock)
 }
 PUBLISH(glass_api_destroy_lock, omp_destroy_lock);
 
-GLASS_EXPORT void glass_api_set_lock(struct glass_lock *lock)
+static inline void set_lock(struct glass_lock *lock, const void *codeptr)
 {
-    GLASS_OMPT_ENTRY();
-    switch (glass_user_lock_set(glass_self(), lock, __builtin_return_address(0))) {
+    switch (glass_user_lock_set(glass_self(), lock, codeptr)) {
     case GLASS_LOCK_OK:
         return;
     case GLASS_LOCK_OWNED_BY_SELF:
@@ -71,26 +68,39 @@ GLASS_EXPORT void glass_api_set_lock(struct glass_lock *lock)
         glass_fatal("omp_set_lock: lock %p: unexpected state", (void *)lock);
     }
 }
+
+GLASS_EXPORT void glass_api_set_lock(struct glass_lock *lock)
+{
+    GLASS_OMPT_ENTRY_CALL(set_lock(lock, __builtin_return_address(0)));
+}
 PUBLISH(glass_api_set_lock, omp_set_lock);
 
-GLASS_EXPORT void glass_api_unset_lock(struct glass_lock *lock)
+static inline void unset_lock(struct glass_lock *lock, const void *codeptr)
 {
-    GLASS_OMPT_ENTRY();
-    enum glass_lock_status status = glass_user_lock_unset(glass_self(), lock, __builtin_return_address(0));
+    enum glass_lock_status status = glass_user_lock_unset(glass_self(), lock, codeptr);
     if (status == GLASS_LOCK_DESTROYED)
         glass_warn("omp_unset_lock: lock %p was destroyed; ignored", (void *)lock);
     else if (status != GLASS_LOCK_OK)
         glass_warn("omp_unset_lock: lock %p is not set by the calling task; ignored", (void *)lock);
 }
+
+GLASS_EXPORT void glass_api_unset_lock(struct glass_lock *lock)
+{
+    GLASS_OMPT_ENTRY_CALL(unset_lock(lock, __builtin_return_address(0)));
+}
 PUBLISH(glass_api_unset_lock, omp_unset_lock);
 
-GLASS_EXPORT int glass_api_test_lock(struct glass_lock *lock)
+static inline int test_lock(struct glass_lock *lock, const void *codeptr)
 {
-    GLASS_OMPT_ENTRY();
-    enum glass_lock_status status = glass_user_lock_test(glass_self(), lock, __builtin_return_address(0));
+    enum glass_lock_status status = glass_user_lock_test(glass_self(), lock, codeptr);
     if (status == GLASS_LOCK_DESTROYED)
         glass_warn("omp_test_lock: lock %p was destroyed", (void *)lock);
     return status == GLASS_LOCK_OK;
+}
+
+GLASS_EXPORT int glass_api_test_lock(struct glass_lock *lock)
+{
+    GLASS_OMPT_ENTRY_RETURN(test_lock(lock, __builtin_return_address(0)));
 }
 PUBLISH(glass_api_test_lock, omp_test_lock);
 
@@ -98,15 +108,13 @@ PUBLISH(glass_api_test_lock, omp_test_lock);
 
 GLASS_EXPORT void glass_api_init_nest_lock(struct glass_nest_lock *lock)
 {
-    GLASS_OMPT_ENTRY();
-    glass_user_nest_lock_init(lock, GLASS_SYNC_HINT_NONE, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_user_nest_lock_init(lock, GLASS_SYNC_HINT_NONE, __builtin_return_address(0)));
 }
 PUBLISH(glass_api_init_nest_lock, omp_init_nest_lock);
 
 GLASS_EXPORT void omp_init_nest_lock_with_hint(struct glass_nest_lock *lock, sync_hint hint)
 {
-    GLASS_OMPT_ENTRY();
-    glass_user_nest_lock_init(lock, (unsigned)hint, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_user_nest_lock_init(lock, (unsigned)hint, __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void glass_api_destroy_nest_lock(struct glass_nest_lock *lock)
@@ -120,30 +128,37 @@ GLASS_EXPORT void glass_api_destroy_nest_lock(struct glass_nest_lock *lock)
 }
 PUBLISH(glass_api_destroy_nest_lock, omp_destroy_nest_lock);
 
-GLASS_EXPORT void glass_api_set_nest_lock(struct glass_nest_lock *lock)
+static inline void set_nest_lock(struct glass_nest_lock *lock, const void *codeptr)
 {
-    GLASS_OMPT_ENTRY();
-    enum glass_lock_status status = glass_user_nest_lock_set(glass_self(), lock, __builtin_return_address(0));
+    enum glass_lock_status status = glass_user_nest_lock_set(glass_self(), lock, codeptr);
     if (status == GLASS_LOCK_DESTROYED)
         glass_fatal("omp_set_nest_lock: lock %p was destroyed", (void *)lock);
     else if (status != GLASS_LOCK_OK)
         glass_fatal("omp_set_nest_lock: lock %p: unexpected state", (void *)lock);
 }
+
+GLASS_EXPORT void glass_api_set_nest_lock(struct glass_nest_lock *lock)
+{
+    GLASS_OMPT_ENTRY_CALL(set_nest_lock(lock, __builtin_return_address(0)));
+}
 PUBLISH(glass_api_set_nest_lock, omp_set_nest_lock);
+
+static inline void unset_nest_lock(struct glass_nest_lock *lock, const void *codeptr)
+{
+    if (glass_user_nest_lock_unset(glass_self(), lock, codeptr) != GLASS_LOCK_OK)
+        glass_warn("omp_unset_nest_lock: lock %p is not set by the calling task; ignored",
+                   (void *)lock);
+}
 
 GLASS_EXPORT void glass_api_unset_nest_lock(struct glass_nest_lock *lock)
 {
-    GLASS_OMPT_ENTRY();
-    if (glass_user_nest_lock_unset(glass_self(), lock, __builtin_return_address(0)) != GLASS_LOCK_OK)
-        glass_warn("omp_unset_nest_lock: lock %p is not set by the calling task; ignored",
-                   (void *)lock);
+    GLASS_OMPT_ENTRY_CALL(unset_nest_lock(lock, __builtin_return_address(0)));
 }
 PUBLISH(glass_api_unset_nest_lock, omp_unset_nest_lock);
 
 /* The new nesting count, 0 when another task holds the lock (3.9.6). */
 GLASS_EXPORT int glass_api_test_nest_lock(struct glass_nest_lock *lock)
 {
-    GLASS_OMPT_ENTRY();
-    return (int)glass_user_nest_lock_test(glass_self(), lock, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_RETURN((int)glass_user_nest_lock_test(glass_self(), lock, __builtin_return_address(0)));
 }
 PUBLISH(glass_api_test_nest_lock, omp_test_nest_lock);

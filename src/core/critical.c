@@ -38,17 +38,8 @@ static void __attribute__((noinline)) enter(struct glass_lock *lock, enum glass_
     GLASS_OMPT_EMIT(mutex_acquired, kind, lock, codeptr);
 }
 
-/* The uncontended entry with no tool watching: one compare-and-swap. Anything
- * else (a held lock, including one the caller holds, or a registered mutex
- * event) takes the general path. */
-static inline bool enter_at_once(struct glass_lock *lock)
-{
-    if (GLASS_OMPT_ON(mutex_acquire) || GLASS_OMPT_ON(mutex_acquired))
-        return false;
-    return glass_lock_try(glass_self(), lock) == GLASS_LOCK_OK;
-}
-
-static inline void leave(struct glass_lock *lock, int kind, const void *codeptr, const char *what)
+static void __attribute__((noinline)) leave_observed(struct glass_lock *lock, int kind, const void *codeptr,
+                                                     const char *what)
 {
     if (__builtin_expect(glass_lock_release(glass_self(), lock) != GLASS_LOCK_OK, 0)) {
         stray_exit(lock, what);
@@ -57,15 +48,38 @@ static inline void leave(struct glass_lock *lock, int kind, const void *codeptr,
     GLASS_OMPT_EMIT(mutex_released, kind, lock, codeptr);
 }
 
-void glass_critical_enter_at(struct glass_lock *lock, unsigned hint, const void *codeptr)
+/* With no tool watching, the release is the last call (a tail call). */
+static inline void leave(struct glass_lock *lock, int kind, const void *codeptr, const char *what)
 {
-    if (enter_at_once(lock ? lock : &unnamed_critical))
+    if (GLASS_OMPT_ACTIVE()) {
+        leave_observed(lock, kind, codeptr, what);
         return;
+    }
+    if (__builtin_expect(glass_lock_release(glass_self(), lock) != GLASS_LOCK_OK, 0))
+        stray_exit(lock, what);
+}
+
+static void __attribute__((noinline)) critical_enter_general(struct glass_lock *lock, unsigned hint,
+                                                             const void *codeptr)
+{
     if (lock)
         enter(lock, GLASS_STATE_WAIT_CRITICAL, GLASS_MUTEX_CRITICAL, hint, codeptr, "named critical construct");
     else
         enter(&unnamed_critical, GLASS_STATE_WAIT_CRITICAL, GLASS_MUTEX_CRITICAL, hint, codeptr,
               "unnamed critical construct");
+}
+
+/* The uncontended entry with no tool watching is one compare-and-swap;
+ * anything else (a held lock, including one the caller holds, or a tool that
+ * wants the mutex events) takes the general path. */
+void glass_critical_enter_at(struct glass_lock *lock, unsigned hint, const void *codeptr)
+{
+    if (GLASS_OMPT_ACTIVE()) {
+        critical_enter_general(lock, hint, codeptr);
+        return;
+    }
+    if (glass_lock_try(glass_self(), lock ? lock : &unnamed_critical) != GLASS_LOCK_OK)
+        critical_enter_general(lock, hint, codeptr);
 }
 
 void glass_critical_exit_at(struct glass_lock *lock, const void *codeptr)
@@ -78,7 +92,7 @@ void glass_critical_exit_at(struct glass_lock *lock, const void *codeptr)
 
 void glass_atomic_enter_at(const void *codeptr)
 {
-    if (enter_at_once(&atomic_lock))
+    if (!GLASS_OMPT_ACTIVE() && glass_lock_try(glass_self(), &atomic_lock) == GLASS_LOCK_OK)
         return;
     enter(&atomic_lock, GLASS_STATE_WAIT_ATOMIC, GLASS_MUTEX_ATOMIC, GLASS_SYNC_HINT_NONE, codeptr,
           "atomic region");

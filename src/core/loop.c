@@ -117,7 +117,7 @@ void glass_loop_prepare(struct glass_team *team, const struct glass_loop_spec *s
 /* OMPT dispatch of a loop chunk (OpenMP 5.2 ws_loop_chunk): logical
  * iterations, as ompt_dispatch_iteration numbers them. Sections report their
  * own dispatch (sections.c). */
-static __attribute__((noinline)) void report_chunk(struct glass_thread *self, uint64_t lo, uint64_t hi)
+static __attribute__((noinline, cold)) void report_chunk(struct glass_thread *self, uint64_t lo, uint64_t hi)
 {
     if (self->task->ws->kind != GLASS_WS_LOOP)
         return;
@@ -127,7 +127,8 @@ static __attribute__((noinline)) void report_chunk(struct glass_thread *self, ui
 }
 
 /* Inlined into both entry points below: this is every chunk's path. */
-static inline bool next_chunk(struct glass_thread *self, uint64_t *lo, uint64_t *hi)
+static inline __attribute__((always_inline)) bool next_chunk(struct glass_thread *self, uint64_t *lo,
+                                                           uint64_t *hi)
 {
     struct glass_task *task = self->task;
     struct glass_loop *loop = &glass_ws_current(self)->loop;

@@ -8,15 +8,20 @@
 #define REPORT_SINGLE(self, type, endpoint, codeptr)                                                   \
     GLASS_OMPT_EMIT(work, type, endpoint, &(self)->team->tool_data, &(self)->task->tool_data, 1, codeptr)
 
-bool glass_single_begin_at(struct glass_thread *self, const void *codeptr)
+/* The n-th single construct goes to whoever moves the team's counter from
+ * n-1 to n first. A late thread finds the counter at n or beyond and loses; no
+ * thread can be at n+1 before n was won. */
+static inline bool claim(struct glass_thread *self)
 {
-    /* The n-th single construct goes to whoever moves the team's counter from
-     * n-1 to n first. A late thread finds the counter at n or beyond and
-     * loses; no thread can be at n+1 before n was won. */
     unsigned long number = ++self->task->single_count;
     unsigned long expected = number - 1;
-    bool won = atomic_compare_exchange_strong_explicit(&self->team->ws.single_winner, &expected, number,
-                                                       memory_order_relaxed, memory_order_relaxed);
+    return atomic_compare_exchange_strong_explicit(&self->team->ws.single_winner, &expected, number,
+                                                   memory_order_relaxed, memory_order_relaxed);
+}
+
+static bool __attribute__((noinline)) begin_observed(struct glass_thread *self, const void *codeptr)
+{
+    bool won = claim(self);
     if (won) {
         REPORT_SINGLE(self, GLASS_WORK_SINGLE_EXECUTOR, GLASS_SCOPE_BEGIN, codeptr);
     } else {
@@ -26,9 +31,31 @@ bool glass_single_begin_at(struct glass_thread *self, const void *codeptr)
     return won;
 }
 
+bool glass_single_begin_at(struct glass_thread *self, const void *codeptr)
+{
+    if (GLASS_OMPT_ACTIVE())
+        return begin_observed(self, codeptr);
+    return claim(self);
+}
+
 void glass_single_end_at(struct glass_thread *self, const void *codeptr)
 {
     REPORT_SINGLE(self, GLASS_WORK_SINGLE_EXECUTOR, GLASS_SCOPE_END, codeptr);
+}
+
+static bool __attribute__((noinline)) whole_observed(struct glass_thread *self, const void *codeptr)
+{
+    bool won = begin_observed(self, codeptr);
+    if (won)
+        glass_single_end_at(self, codeptr);
+    return won;
+}
+
+bool glass_single_whole_at(struct glass_thread *self, const void *codeptr)
+{
+    if (GLASS_OMPT_ACTIVE())
+        return whole_observed(self, codeptr);
+    return claim(self);
 }
 
 void *glass_single_copy_begin_at(struct glass_thread *self, const void *codeptr)

@@ -18,6 +18,10 @@ bool glass_single_begin_at(struct glass_thread *self, const void *codeptr);
  * glass_single_begin_at. */
 void glass_single_end_at(struct glass_thread *self, const void *codeptr);
 
+/* Begin and, for the executor, end at once: for an ABI that does not tell the
+ * runtime where the executor's block ends (GCC's GOMP_single_start). */
+bool glass_single_whole_at(struct glass_thread *self, const void *codeptr);
+
 /* single with copyprivate: NULL in the thread that runs the block, which then
  * calls glass_single_copy_end with the address of its values; the other
  * threads get that address once it is available. The executing thread's data

@@ -101,7 +101,10 @@ bool glass_team_barrier_tasks(struct glass_thread *self, struct glass_barrier *b
     return false;
 }
 
-static bool team_barrier(struct glass_thread *self, enum glass_state wait_state, const void *codeptr)
+/* The barrier while a tool watches: its sync-region events and the wait
+ * interval around it. */
+static bool __attribute__((noinline))
+team_barrier_observed(struct glass_thread *self, enum glass_state wait_state, const void *codeptr)
 {
     struct glass_team *team = self->team;
     int kind = glass_ompt_barrier_kind(wait_state);
@@ -120,6 +123,25 @@ static bool team_barrier(struct glass_thread *self, enum glass_state wait_state,
         glass_set_state(self, previous);
     }
     GLASS_OMPT_EMIT(sync_region, kind, GLASS_SCOPE_END, &team->tool_data, task_data, codeptr);
+    return parallel_cancelled(team);
+}
+
+/* One branch decides between the observed barrier and the plain one, so that
+ * with no tool the barrier costs what it costs in a build without OMPT. The
+ * state word is kept in both (OMPD reads it). */
+static bool team_barrier(struct glass_thread *self, enum glass_state wait_state, const void *codeptr)
+{
+    if (GLASS_OMPT_ACTIVE())
+        return team_barrier_observed(self, wait_state, codeptr);
+    struct glass_team *team = self->team;
+    if (team->nthreads == 1) {
+        glass_team_barrier_tasks(self, &team->barrier, end_worksharing_cancellation);
+    } else {
+        int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
+        glass_set_state(self, wait_state);
+        glass_team_barrier_tasks(self, &team->barrier, end_worksharing_cancellation);
+        glass_set_state(self, previous);
+    }
     return parallel_cancelled(team);
 }
 

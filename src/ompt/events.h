@@ -49,6 +49,28 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
     if (GLASS_OMPT_ENTRY_WATCH())                                                               \
     glass_ompt_enter_runtime(&glass_ompt_entry_, __builtin_dwarf_cfa())
 
+/* The same for hot entry points whose work is one call or one returned
+ * expression: the bookkeeping runs only while a tool watches, so with no tool
+ * the entry point is the call alone (a tail call, no frame), as in a build
+ * without OMPT. */
+#define GLASS_OMPT_ENTRY_CALL(call)   \
+    do {                              \
+        if (GLASS_OMPT_ENTRY_WATCH()) { \
+            GLASS_OMPT_ENTRY();       \
+            call;                     \
+        } else {                      \
+            call;                     \
+        }                             \
+    } while (0)
+#define GLASS_OMPT_ENTRY_RETURN(expr) \
+    do {                              \
+        if (GLASS_OMPT_ENTRY_WATCH()) { \
+            GLASS_OMPT_ENTRY();       \
+            return expr;              \
+        }                             \
+        return expr;                  \
+    } while (0)
+
 static inline void glass_ompt_set_exit_frame(struct glass_task *task, void *address, int flags)
 {
     task->frame.exit_frame_flags = flags;

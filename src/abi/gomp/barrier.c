@@ -12,13 +12,12 @@
  * barriers as explicit ones. */
 void GOMP_barrier(void)
 {
-    GLASS_OMPT_ENTRY();
-    glass_team_barrier_at(glass_self(), GLASS_STATE_WAIT_BARRIER_EXPLICIT, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(
+        glass_team_barrier_at(glass_self(), GLASS_STATE_WAIT_BARRIER_EXPLICIT, __builtin_return_address(0)));
 }
 
 GLASS_EXPORT bool GOMP_barrier_cancel(void)
 {
-    GLASS_OMPT_ENTRY();
-    return glass_team_barrier_cancellable_at(glass_self(), GLASS_STATE_WAIT_BARRIER_EXPLICIT,
-                                             __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_RETURN(glass_team_barrier_cancellable_at(
+        glass_self(), GLASS_STATE_WAIT_BARRIER_EXPLICIT, __builtin_return_address(0)));
 }

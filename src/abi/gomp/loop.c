@@ -13,9 +13,8 @@
  * capture are those of the entry point that GCC's code called. */
 #define ENTRY_HELPER static inline __attribute__((always_inline))
 
-ENTRY_HELPER void start(long first, long end, long incr, int sched, long chunk, bool ordered, void **mem)
+ENTRY_HELPER void start_plain(long first, long end, long incr, int sched, long chunk, bool ordered, void **mem)
 {
-    GLASS_OMPT_ENTRY();
     struct glass_loop_spec spec = {
         .codeptr = __builtin_return_address(0),
         .count = glass_loop_count_signed(first, end, incr),
@@ -30,15 +29,24 @@ ENTRY_HELPER void start(long first, long end, long incr, int sched, long chunk, 
     glass_loop_start(glass_self(), &spec, mem);
 }
 
-ENTRY_HELPER bool next(long *istart, long *iend)
+ENTRY_HELPER void start(long first, long end, long incr, int sched, long chunk, bool ordered, void **mem)
 {
-    GLASS_OMPT_ENTRY();
+    GLASS_OMPT_ENTRY_CALL(start_plain(first, end, incr, sched, chunk, ordered, mem));
+}
+
+ENTRY_HELPER bool next_plain(long *istart, long *iend)
+{
     uint64_t first, end;
     if (!glass_loop_next_bounds(glass_self(), &first, &end))
         return false;
     *istart = (long)first;
     *iend = (long)end;
     return true;
+}
+
+ENTRY_HELPER bool next(long *istart, long *iend)
+{
+    GLASS_OMPT_ENTRY_RETURN(next_plain(istart, iend));
 }
 
 /* reduction(task, ...) on the loop: the construct's reduction taskgroup
@@ -235,18 +243,15 @@ GLASS_EXPORT bool GOMP_loop_ordered_runtime_next(long *istart, long *iend) { ret
 
 GLASS_EXPORT void GOMP_loop_end(void)
 {
-    GLASS_OMPT_ENTRY();
-    glass_ws_end_at(glass_self(), false, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_ws_end_at(glass_self(), false, __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void GOMP_loop_end_nowait(void)
 {
-    GLASS_OMPT_ENTRY();
-    glass_ws_end_at(glass_self(), true, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_ws_end_at(glass_self(), true, __builtin_return_address(0)));
 }
 
 GLASS_EXPORT bool GOMP_loop_end_cancel(void)
 {
-    GLASS_OMPT_ENTRY();
-    return glass_ws_end_cancellable_at(glass_self(), __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_RETURN(glass_ws_end_cancellable_at(glass_self(), __builtin_return_address(0)));
 }

@@ -14,9 +14,9 @@ typedef unsigned long long ull;
  * capture are those of the entry point that GCC's code called. */
 #define ENTRY_HELPER static inline __attribute__((always_inline))
 
-ENTRY_HELPER void start(bool up, ull first, ull end, ull incr, int sched, ull chunk, bool ordered, void **mem)
+ENTRY_HELPER void start_plain(bool up, ull first, ull end, ull incr, int sched, ull chunk, bool ordered,
+                              void **mem)
 {
-    GLASS_OMPT_ENTRY();
     struct glass_loop_spec spec = {
         .codeptr = __builtin_return_address(0),
         .count = glass_loop_count_unsigned(up, first, end, incr),
@@ -31,15 +31,24 @@ ENTRY_HELPER void start(bool up, ull first, ull end, ull incr, int sched, ull ch
     glass_loop_start(glass_self(), &spec, mem);
 }
 
-ENTRY_HELPER bool next(ull *istart, ull *iend)
+ENTRY_HELPER void start(bool up, ull first, ull end, ull incr, int sched, ull chunk, bool ordered, void **mem)
 {
-    GLASS_OMPT_ENTRY();
+    GLASS_OMPT_ENTRY_CALL(start_plain(up, first, end, incr, sched, chunk, ordered, mem));
+}
+
+ENTRY_HELPER bool next_plain(ull *istart, ull *iend)
+{
     uint64_t first, end;
     if (!glass_loop_next_bounds(glass_self(), &first, &end))
         return false;
     *istart = first;
     *iend = end;
     return true;
+}
+
+ENTRY_HELPER bool next(ull *istart, ull *iend)
+{
+    GLASS_OMPT_ENTRY_RETURN(next_plain(istart, iend));
 }
 
 /* reduction(task, ...) on the loop: the construct's reduction taskgroup

@@ -6,12 +6,10 @@
 
 GLASS_EXPORT void GOMP_ordered_start(void)
 {
-    GLASS_OMPT_ENTRY();
-    glass_ordered_begin_at(glass_self(), __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_ordered_begin_at(glass_self(), __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void GOMP_ordered_end(void)
 {
-    GLASS_OMPT_ENTRY();
-    glass_ordered_end_at(glass_self(), __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_ordered_end_at(glass_self(), __builtin_return_address(0)));
 }

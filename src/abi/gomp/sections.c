@@ -8,8 +8,7 @@
 
 GLASS_EXPORT unsigned GOMP_sections_start(unsigned count)
 {
-    GLASS_OMPT_ENTRY();
-    return glass_sections_start(glass_self(), count, 0, NULL, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_RETURN(glass_sections_start(glass_self(), count, 0, NULL, __builtin_return_address(0)));
 }
 
 /* GCC 9+: task reductions and scratch memory (*mem holds the size wanted and
@@ -25,26 +24,22 @@ GLASS_EXPORT unsigned GOMP_sections2_start(unsigned count, uintptr_t *reductions
 
 GLASS_EXPORT unsigned GOMP_sections_next(void)
 {
-    GLASS_OMPT_ENTRY();
-    return glass_sections_next(glass_self(), __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_RETURN(glass_sections_next(glass_self(), __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void GOMP_sections_end(void)
 {
-    GLASS_OMPT_ENTRY();
-    glass_ws_end_at(glass_self(), false, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_ws_end_at(glass_self(), false, __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void GOMP_sections_end_nowait(void)
 {
-    GLASS_OMPT_ENTRY();
-    glass_ws_end_at(glass_self(), true, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_ws_end_at(glass_self(), true, __builtin_return_address(0)));
 }
 
 GLASS_EXPORT bool GOMP_sections_end_cancel(void)
 {
-    GLASS_OMPT_ENTRY();
-    return glass_ws_end_cancellable_at(glass_self(), __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_RETURN(glass_ws_end_cancellable_at(glass_self(), __builtin_return_address(0)));
 }
 
 static void prepare_sections(struct glass_team *team, void *count)
@@ -71,13 +66,11 @@ static void parallel_sections(void (*fn)(void *), void *data, unsigned num_threa
 GLASS_EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads, unsigned count,
                                          unsigned flags)
 {
-    GLASS_OMPT_ENTRY();
-    parallel_sections(fn, data, num_threads, count, flags, true, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(parallel_sections(fn, data, num_threads, count, flags, true, __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void GOMP_parallel_sections_start(void (*fn)(void *), void *data, unsigned num_threads,
                                                unsigned count)
 {
-    GLASS_OMPT_ENTRY();
-    parallel_sections(fn, data, num_threads, count, 0, false, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(parallel_sections(fn, data, num_threads, count, 0, false, __builtin_return_address(0)));
 }

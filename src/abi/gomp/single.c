@@ -9,12 +9,7 @@
  * single region ends where it begins. */
 GLASS_EXPORT bool GOMP_single_start(void)
 {
-    GLASS_OMPT_ENTRY();
-    struct glass_thread *self = glass_self();
-    bool executor = glass_single_begin_at(self, __builtin_return_address(0));
-    if (executor)
-        glass_single_end_at(self, __builtin_return_address(0));
-    return executor;
+    GLASS_OMPT_ENTRY_RETURN(glass_single_whole_at(glass_self(), __builtin_return_address(0)));
 }
 
 /* copyprivate: NULL tells the calling thread to run the block and then call
@@ -22,12 +17,10 @@ GLASS_EXPORT bool GOMP_single_start(void)
  * that address back and copy from it. */
 GLASS_EXPORT void *GOMP_single_copy_start(void)
 {
-    GLASS_OMPT_ENTRY();
-    return glass_single_copy_begin_at(glass_self(), __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_RETURN(glass_single_copy_begin_at(glass_self(), __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void GOMP_single_copy_end(void *data)
 {
-    GLASS_OMPT_ENTRY();
-    glass_single_copy_end_at(glass_self(), data, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_single_copy_end_at(glass_self(), data, __builtin_return_address(0)));
 }

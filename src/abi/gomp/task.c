@@ -160,8 +160,7 @@ GLASS_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *
 
 GLASS_EXPORT void GOMP_taskwait(void)
 {
-    GLASS_OMPT_ENTRY();
-    glass_task_wait_children_at(glass_self(), __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_task_wait_children_at(glass_self(), __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void GOMP_taskwait_depend(void **depend)
@@ -179,18 +178,15 @@ GLASS_EXPORT void GOMP_taskwait_depend(void **depend)
 
 GLASS_EXPORT void GOMP_taskyield(void)
 {
-    GLASS_OMPT_ENTRY();
-    glass_task_yield(glass_self());
+    GLASS_OMPT_ENTRY_CALL(glass_task_yield(glass_self()));
 }
 
 GLASS_EXPORT void GOMP_taskgroup_start(void)
 {
-    GLASS_OMPT_ENTRY();
-    glass_taskgroup_start_at(glass_self(), __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_taskgroup_start_at(glass_self(), __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void GOMP_taskgroup_end(void)
 {
-    GLASS_OMPT_ENTRY();
-    glass_taskgroup_end_at(glass_self(), __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_taskgroup_end_at(glass_self(), __builtin_return_address(0)));
 }

@@ -7,13 +7,11 @@
 GLASS_EXPORT void __kmpc_ordered(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc;
-    GLASS_OMPT_ENTRY();
-    glass_ordered_begin_at(kmp_thread(gtid), __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_ordered_begin_at(kmp_thread(gtid), __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void __kmpc_end_ordered(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc;
-    GLASS_OMPT_ENTRY();
-    glass_ordered_end_at(kmp_thread(gtid), __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_ordered_end_at(kmp_thread(gtid), __builtin_return_address(0)));
 }

@@ -64,15 +64,13 @@ GLASS_EXPORT int32_t __kmpc_reduce_nowait(struct kmp_ident *loc, int32_t gtid, i
                                           void (*reduce_func)(void *lhs, void *rhs), kmp_critical_name *lck)
 {
     (void)num_vars, (void)reduce_size, (void)reduce_data, (void)reduce_func;
-    GLASS_OMPT_ENTRY();
-    return reduce_begin(loc, kmp_thread(gtid), lck, true, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_RETURN(reduce_begin(loc, kmp_thread(gtid), lck, true, __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void __kmpc_end_reduce_nowait(struct kmp_ident *loc, int32_t gtid, kmp_critical_name *lck)
 {
     (void)loc;
-    GLASS_OMPT_ENTRY();
-    reduce_end(kmp_thread(gtid), lck, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(reduce_end(kmp_thread(gtid), lck, __builtin_return_address(0)));
 }
 
 GLASS_EXPORT int32_t __kmpc_reduce(struct kmp_ident *loc, int32_t gtid, int32_t num_vars, size_t reduce_size,
@@ -80,8 +78,7 @@ GLASS_EXPORT int32_t __kmpc_reduce(struct kmp_ident *loc, int32_t gtid, int32_t 
                                    kmp_critical_name *lck)
 {
     (void)num_vars, (void)reduce_size, (void)reduce_data, (void)reduce_func;
-    GLASS_OMPT_ENTRY();
-    return reduce_begin(loc, kmp_thread(gtid), lck, false, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_RETURN(reduce_begin(loc, kmp_thread(gtid), lck, false, __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void __kmpc_end_reduce(struct kmp_ident *loc, int32_t gtid, kmp_critical_name *lck)

@@ -183,8 +183,7 @@ FOR_STATIC_INIT(8u, uint64_t, int64_t, false)
  * release (the barrier, unless nowait, is a separate call). */
 GLASS_EXPORT void __kmpc_for_static_fini(struct kmp_ident *loc, int32_t gtid)
 {
-    GLASS_OMPT_ENTRY();
-    work_ends(kmp_thread(gtid), loc, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(work_ends(kmp_thread(gtid), loc, __builtin_return_address(0)));
 }
 
 /* distribute parallel for: the team's part of the loop (a distribute static

@@ -25,8 +25,7 @@ static enum glass_state barrier_state(const struct kmp_ident *loc)
 
 GLASS_EXPORT void __kmpc_barrier(struct kmp_ident *loc, int32_t gtid)
 {
-    GLASS_OMPT_ENTRY();
-    glass_team_barrier_at(kmp_thread(gtid), barrier_state(loc), CALL_SITE());
+    GLASS_OMPT_ENTRY_CALL(glass_team_barrier_at(kmp_thread(gtid), barrier_state(loc), CALL_SITE()));
 }
 
 /* In a region with a cancel construct: nonzero when the parallel region has
@@ -55,8 +54,7 @@ GLASS_EXPORT int32_t __kmpc_barrier_master(struct kmp_ident *loc, int32_t gtid)
 GLASS_EXPORT void __kmpc_end_barrier_master(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc;
-    GLASS_OMPT_ENTRY();
-    glass_team_barrier_at(kmp_thread(gtid), GLASS_STATE_WAIT_BARRIER_IMPLEMENTATION, CALL_SITE());
+    GLASS_OMPT_ENTRY_CALL(glass_team_barrier_at(kmp_thread(gtid), GLASS_STATE_WAIT_BARRIER_IMPLEMENTATION, CALL_SITE()));
 }
 
 /* The same without holding the others back. */
@@ -73,16 +71,14 @@ GLASS_EXPORT int32_t __kmpc_barrier_master_nowait(struct kmp_ident *loc, int32_t
 GLASS_EXPORT int32_t __kmpc_single(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc;
-    GLASS_OMPT_ENTRY();
-    return glass_single_begin_at(kmp_thread(gtid), CALL_SITE());
+    GLASS_OMPT_ENTRY_RETURN(glass_single_begin_at(kmp_thread(gtid), CALL_SITE()));
 }
 
 /* Only the executing thread calls it, at the end of the block. */
 GLASS_EXPORT void __kmpc_end_single(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc;
-    GLASS_OMPT_ENTRY();
-    glass_single_end_at(kmp_thread(gtid), CALL_SITE());
+    GLASS_OMPT_ENTRY_CALL(glass_single_end_at(kmp_thread(gtid), CALL_SITE()));
 }
 
 /* copyprivate, after a single construct: the thread that ran it (didit)
@@ -152,23 +148,20 @@ _Static_assert(sizeof(struct glass_lock) <= sizeof(kmp_critical_name) &&
 GLASS_EXPORT void __kmpc_critical(struct kmp_ident *loc, int32_t gtid, kmp_critical_name *crit)
 {
     (void)loc, (void)gtid;
-    GLASS_OMPT_ENTRY();
-    glass_critical_enter_at((struct glass_lock *)crit, GLASS_SYNC_HINT_NONE, CALL_SITE());
+    GLASS_OMPT_ENTRY_CALL(glass_critical_enter_at((struct glass_lock *)crit, GLASS_SYNC_HINT_NONE, CALL_SITE()));
 }
 
 GLASS_EXPORT void __kmpc_critical_with_hint(struct kmp_ident *loc, int32_t gtid, kmp_critical_name *crit,
                                             uint32_t hint)
 {
     (void)loc, (void)gtid;
-    GLASS_OMPT_ENTRY();
-    glass_critical_enter_at((struct glass_lock *)crit, hint, CALL_SITE());
+    GLASS_OMPT_ENTRY_CALL(glass_critical_enter_at((struct glass_lock *)crit, hint, CALL_SITE()));
 }
 
 GLASS_EXPORT void __kmpc_end_critical(struct kmp_ident *loc, int32_t gtid, kmp_critical_name *crit)
 {
     (void)loc, (void)gtid;
-    GLASS_OMPT_ENTRY();
-    glass_critical_exit_at((struct glass_lock *)crit, CALL_SITE());
+    GLASS_OMPT_ENTRY_CALL(glass_critical_exit_at((struct glass_lock *)crit, CALL_SITE()));
 }
 
 GLASS_EXPORT void __kmpc_flush(struct kmp_ident *loc)

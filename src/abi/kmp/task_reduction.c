@@ -203,8 +203,7 @@ GLASS_EXPORT void *__kmpc_task_reduction_get_th_data(int32_t gtid, void *tskgrp,
 GLASS_EXPORT void __kmpc_taskgroup(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc;
-    GLASS_OMPT_ENTRY();
-    glass_taskgroup_start_at(kmp_thread(gtid), __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(glass_taskgroup_start_at(kmp_thread(gtid), __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void __kmpc_end_taskgroup(struct kmp_ident *loc, int32_t gtid)

@@ -74,9 +74,8 @@ GLASS_EXPORT void __kmpc_taskloop(struct kmp_ident *loc, int32_t gtid, struct km
                                   uint64_t grainsize, void *task_dup)
 {
     (void)loc;
-    GLASS_OMPT_ENTRY();
-    taskloop(kmp_thread(gtid), gtid, task, if_val, lb, ub, st, nogroup, sched, grainsize, false,
-             (kmp_task_dup)task_dup, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(taskloop(kmp_thread(gtid), gtid, task, if_val, lb, ub, st, nogroup, sched, grainsize, false,
+             (kmp_task_dup)task_dup, __builtin_return_address(0)));
 }
 
 /* OpenMP 5.1: the strict modifier of grainsize and num_tasks. */
@@ -85,7 +84,6 @@ GLASS_EXPORT void __kmpc_taskloop_5(struct kmp_ident *loc, int32_t gtid, struct 
                                     uint64_t grainsize, int modifier, void *task_dup)
 {
     (void)loc;
-    GLASS_OMPT_ENTRY();
-    taskloop(kmp_thread(gtid), gtid, task, if_val, lb, ub, st, nogroup, sched, grainsize, modifier != 0,
-             (kmp_task_dup)task_dup, __builtin_return_address(0));
+    GLASS_OMPT_ENTRY_CALL(taskloop(kmp_thread(gtid), gtid, task, if_val, lb, ub, st, nogroup, sched, grainsize, modifier != 0,
+             (kmp_task_dup)task_dup, __builtin_return_address(0)));
 }
