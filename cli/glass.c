@@ -1,8 +1,10 @@
 /* glass: runs a program on the Glass runtime.
  *
  *   glass run [--] PROG ARGS...      PROG with libgomp.so.1 / libomp.so.5 resolved to Glass
- *   glass profile [-o FILE] [--] PROG ARGS...
+ *   glass profile [-o FILE] [--html FILE] [--] PROG ARGS...
  *                                    the same, with the profiling tool loaded
+ *   glass trace [-o DIR] [--format otf2|perfetto|both] [--] PROG ARGS...
+ *                                    the same, with the tracing tool loaded
  *
  * The library directory is found relative to this executable, so the same
  * binary works from the build tree (build/bin, build/lib) and from an install
@@ -18,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+
 static const char usage[] =
     "usage: glass <command> [options] [--] PROGRAM [ARGS...]\n"
     "\n"
@@ -29,6 +32,17 @@ static const char usage[] =
     "            region (by source line) calls, time, work / barrier / lock / task split,\n"
     "            load imbalance, tasks, and the most contended locks and criticals\n"
     "            -o FILE, --output FILE   write the profile to FILE instead of stderr\n"
+    "            --html FILE              also write it as a self-contained HTML page with\n"
+    "                                     a timeline of the threads and per-region bars\n"
+    "  trace     run PROGRAM on Glass and record every OpenMP event into a trace:\n"
+    "            an OTF2 archive (DIR/traces.otf2: otf2-print, Vampir) and a Perfetto /\n"
+    "            chrome://tracing timeline (DIR/trace.json: ui.perfetto.dev)\n"
+    "            -o DIR, --output DIR     the trace directory (default\n"
+    "                                     glass-trace-<program>-<pid>; under MPI, one\n"
+    "                                     DIR/rank-N per rank)\n"
+    "            --format otf2|perfetto|both   what to write (default both)\n"
+    "            GLASS_TRACE_BUFFER=BYTES  events kept in memory per thread before they\n"
+    "                                     are spilled to DIR (default 1M)\n"
     "\n"
     "options:\n"
     "  -h, --help      this help\n"
@@ -38,7 +52,7 @@ static const char usage[] =
     "(a script, or a program that starts OpenMP programs) still runs, with a warning:\n"
     "the environment reaches the OpenMP programs it starts.\n"
     "\n"
-    "Not yet: tracing (OTF2, Perfetto), `glass debug` (OMPD) and MPI launchers.\n";
+    "Under MPI, put glass after the launcher: mpirun -np 4 glass trace ./app.\n";
 
 static const char *program_name = "glass";
 
@@ -201,38 +215,57 @@ int main(int argc, char **argv)
         return 0;
     }
     int profile = !strcmp(command, "profile");
-    if (!profile && strcmp(command, "run"))
+    int trace = !strcmp(command, "trace");
+    if (!profile && !trace && strcmp(command, "run"))
         die(2, "unknown command '%s' (see glass --help)", command);
 
     char **rest = argv + 2;
-    const char *output = NULL;
+    const char *output = NULL, *html = NULL, *format = NULL;
     while (*rest && (*rest)[0] == '-') {
         if (!strcmp(*rest, "--")) {
             rest++;
             break;
         }
-        if (profile && (!strcmp(*rest, "-o") || !strcmp(*rest, "--output")) && rest[1]) {
-            output = rest[1];
+        int takes_value = (profile || trace) && (!strcmp(*rest, "-o") || !strcmp(*rest, "--output"));
+        takes_value |= profile && !strcmp(*rest, "--html");
+        takes_value |= trace && !strcmp(*rest, "--format");
+        if (takes_value && !rest[1])
+            die(2, "option '%s' needs a value (see glass --help)", *rest);
+        if (takes_value) {
+            const char **into = !strcmp(*rest, "--html") ? &html : !strcmp(*rest, "--format") ? &format : &output;
+            *into = rest[1];
             rest += 2;
             continue;
         }
         die(2, "unknown option '%s' (see glass --help)", *rest);
     }
+    if (format && strcmp(format, "otf2") && strcmp(format, "perfetto") && strcmp(format, "both"))
+        die(2, "unknown trace format '%s': expected otf2, perfetto or both", format);
 
     char lib_dir[PATH_MAX];
     find_lib_dir(lib_dir, sizeof lib_dir);
-    if (profile) {
+    if (profile || trace) {
+        const char *library = profile ? "libglass-profile.so" : "libglass-trace.so";
         char tool[PATH_MAX + 32];
-        snprintf(tool, sizeof tool, "%s/libglass-profile.so", lib_dir);
+        snprintf(tool, sizeof tool, "%s/%s", lib_dir, library);
         if (!is_file(tool))
-            die(1, "cannot find the profiling tool %s", tool);
+            die(1, profile ? "cannot find the profiling tool %s"
+                           : "cannot find the tracing tool %s (Glass was built without OTF2?)",
+                tool);
         const char *setting = getenv("OMP_TOOL");
         if (setting && strcmp(setting, "enabled"))
-            fprintf(stderr, "%s: warning: OMP_TOOL=%s, enabling it for the profile\n", program_name, setting);
+            fprintf(stderr, "%s: warning: OMP_TOOL=%s, enabling it for the %s\n", program_name, setting,
+                    profile ? "profile" : "trace");
         setenv("OMP_TOOL", "enabled", 1);
         setenv("OMP_TOOL_LIBRARIES", tool, 1);
-        if (output)
+        if (profile && output)
             setenv("GLASS_PROFILE_OUTPUT", output, 1);
+        if (profile && html)
+            setenv("GLASS_PROFILE_HTML", html, 1);
+        if (trace && output)
+            setenv("GLASS_TRACE_DIR", output, 1);
+        if (trace)
+            setenv("GLASS_TRACE_FORMAT", format ? format : "both", 1);
     }
     return run(rest, lib_dir);
 }

@@ -2,6 +2,9 @@
  *
  *   ./scripts/demo.sh          builds Glass and profiles this program
  *   glass profile ./heat       the same by hand (gcc -fopenmp -O2 -g heat.c -o heat)
+ *   glass profile --html heat.html ./heat   the same as a page with a timeline
+ *   glass trace -o heat-trace ./heat        an OTF2 archive + a Perfetto timeline
+ *                              (open heat-trace/trace.json in ui.perfetto.dev)
  *
  * Each step has the four shapes a profile should tell apart:
  *   - relax():    a balanced Jacobi stencil (parallel for, static schedule)

@@ -78,3 +78,11 @@ if shutil.which("gfortran"):
 # either run); the "clang" feature says the run compiles with it.
 if shutil.which("clang"):
     config.available_features.add("clang-available")
+
+# glass trace (helper C): "otf2" when the tracing tool was built (it needs the
+# OTF2 library) and otf2-print can read its archives; "mpi" when mpicc and
+# mpirun are installed (hybrid MPI+OpenMP trace tests).
+if os.path.exists(os.path.join(lib_dir, "libglass-trace.so")) and shutil.which("otf2-print"):
+    config.available_features.add("otf2")
+if shutil.which("mpicc") and shutil.which("mpirun"):
+    config.available_features.add("mpi")

@@ -1,6 +1,9 @@
 /* The OMPT callbacks of libglass-profile: each event moves the calling thread
  * between activities (profile.h) and charges the time since its previous event
  * to the activity it leaves, in the thread's own tables. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* open_memstream */
+#endif
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +16,7 @@
 struct profile_thread *profile_threads[PROFILE_MAX_THREADS];
 unsigned profile_thread_count;
 uint64_t profile_start_ns;
+int profile_keep_timeline;
 
 /* The marks the tool leaves in an explicit task's ompt_data_t. */
 enum { TASK_CREATED = 1, TASK_RUNNING = 2 };
@@ -50,12 +54,37 @@ static struct profile_thread *self(void)
 }
 
 /* Charges the time since the thread's last switch to what it was doing. */
+/* Adds [t->now, now) spent on `activity` to the thread's timeline. */
+static void keep_segment(struct profile_thread *t, enum profile_activity activity, uint64_t now)
+{
+    if (!t->segments) {
+        t->segments = malloc(PROFILE_SEGMENTS * sizeof *t->segments);
+        if (!t->segments) {
+            t->segments_dropped++;
+            return;
+        }
+    }
+    struct profile_segment *last = t->segment_count ? &t->segments[t->segment_count - 1] : NULL;
+    if (last && last->activity == activity && last->end == t->now) {
+        last->end = now;
+        return;
+    }
+    if (t->segment_count == PROFILE_SEGMENTS) {
+        t->segments_dropped++;
+        return;
+    }
+    t->segments[t->segment_count++] = (struct profile_segment){t->now, now, activity};
+}
+
+/* Charges the time since the thread's last switch to what it was doing. */
 static void charge(struct profile_thread *t, uint64_t now)
 {
     uint64_t elapsed = now - t->now;
     enum profile_activity activity = t->stack[t->depth - 1].activity;
     t->ns[activity] += elapsed;
     t->stack[t->depth - 1].region->ns[activity] += elapsed;
+    if (profile_keep_timeline && elapsed && activity != ACT_IDLE && activity != ACT_SERIAL)
+        keep_segment(t, activity, now);
     t->now = now;
 }
 
@@ -298,6 +327,8 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     if (!set_callback)
         return 0;
     profile_start_ns = profile_now();
+    const char *html = getenv("GLASS_PROFILE_HTML");
+    profile_keep_timeline = html && *html;
     self();
 #define REGISTER(event, function) set_callback(event, (ompt_callback_t)function)
     REGISTER(ompt_callback_thread_begin, on_thread_begin);
@@ -319,6 +350,14 @@ static void finalize(ompt_data_t *tool_data)
 {
     (void)tool_data;
     charge(self(), profile_now());
+    /* The report is made once, then written as text and, if asked, as HTML. */
+    char *text = NULL;
+    size_t length = 0;
+    FILE *memory = open_memstream(&text, &length);
+    if (memory) {
+        profile_report(memory);
+        fclose(memory);
+    }
     const char *path = getenv("GLASS_PROFILE_OUTPUT");
     FILE *out = stderr;
     if (path && *path) {
@@ -328,12 +367,19 @@ static void finalize(ompt_data_t *tool_data)
             out = stderr;
         }
     }
-    profile_report(out);
+    if (text)
+        fputs(text, out);
+    else
+        profile_report(out);
     if (out != stderr)
         fclose(out);
     else
         fflush(out);
-    profile_symbolize_end();
+    const char *html = getenv("GLASS_PROFILE_HTML");
+    if (html && *html && profile_report_html(html, text) != 0)
+        fprintf(stderr, "glass profile: cannot write %s\n", html);
+    free(text);
+    tool_symbolize_end();
 }
 
 __attribute__((visibility("default"))) ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "symbolize.h"
+
 /* What a thread is doing; time is charged to the activity on top of its stack. */
 enum profile_activity {
     ACT_IDLE,    /* a worker outside any parallel region: waiting for work */
@@ -66,21 +68,34 @@ struct profile_thread {
     uint64_t lock_wait_id, lock_wait_start;
     const void *lock_codeptr;
     int lock_kind;
+    struct profile_segment *segments; /* NULL unless the timeline is kept */
+    unsigned segment_count;
+    uint64_t segments_dropped;
 };
+
+/* The timeline of `glass profile --html`: what a thread did when. Kept only
+ * when an HTML report is wanted, at most PROFILE_SEGMENTS per thread (the rest
+ * is counted, not kept). */
+struct profile_segment {
+    uint64_t start, end;
+    enum profile_activity activity;
+};
+#define PROFILE_SEGMENTS 65536
 
 #define PROFILE_MAX_THREADS 1024
 extern struct profile_thread *profile_threads[PROFILE_MAX_THREADS];
 extern unsigned profile_thread_count;
 extern uint64_t profile_start_ns;
+extern int profile_keep_timeline;
 
 uint64_t profile_now(void);
 
 /* Writes the report of everything recorded so far to `out`. */
 void profile_report(FILE *out);
 
-/* "file.c:42 (function)" for a return address, or "function+0x12 (lib.so)";
- * writes into buf and returns it. */
-const char *profile_symbolize(const void *codeptr, char *buf, size_t size);
-void profile_symbolize_end(void);
+/* Writes the same report as a self-contained HTML page to `path`: the text
+ * report (`text`), an SVG timeline of the threads and per-region bars per thread.
+ * Returns 0, or -1 when the file cannot be written. */
+int profile_report_html(const char *path, const char *text);
 
 #endif

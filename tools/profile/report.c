@@ -129,7 +129,7 @@ static const char *mutex_kind_name(int kind)
 static size_t merge_by_location(struct region_total *regions, size_t count)
 {
     for (size_t i = 0; i < count; i++)
-        profile_symbolize(regions[i].codeptr, regions[i].where, sizeof regions[i].where);
+        tool_symbolize(regions[i].codeptr, regions[i].where, sizeof regions[i].where);
     size_t kept = 0;
     for (size_t i = 0; i < count; i++) {
         struct region_total *r = &regions[i];
@@ -228,7 +228,7 @@ static void print_locks(FILE *out, unsigned threads)
     char where[512];
     for (size_t k = 0; k < count && k < 10; k++)
         fprintf(out, "  %-10s %s  wait=%.3fms acquisitions=%llu\n", mutex_kind_name(locks[k].kind),
-                profile_symbolize(locks[k].codeptr, where, sizeof where), ms(locks[k].wait_ns),
+                tool_symbolize(locks[k].codeptr, where, sizeof where), ms(locks[k].wait_ns),
                 (unsigned long long)locks[k].acquisitions);
     free(locks);
 }

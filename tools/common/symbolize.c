@@ -1,6 +1,10 @@
-/* Return addresses to source positions: file:line from the DWARF line tables
+/* Return addresses to source positions, shared by the Glass OMPT tools
+ * (libglass-profile, libglass-trace): file:line from the DWARF line tables
  * via elfutils' libdwfl when it was found at build time, else function+offset
  * from the dynamic symbol table (dladdr). */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* dladdr */
+#endif
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -8,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "profile.h"
+#include "symbolize.h"
 
-#ifdef GLASS_PROFILE_HAVE_LIBDW
+#ifdef GLASS_TOOL_HAVE_LIBDW
 #include <dwarf.h>
 #include <elfutils/libdwfl.h>
 
@@ -105,7 +109,7 @@ static int from_dwarf(uintptr_t address, char *buf, size_t size)
     return 1;
 }
 
-void profile_symbolize_end(void)
+void tool_symbolize_end(void)
 {
     if (dwfl)
         dwfl_end(dwfl);
@@ -118,12 +122,12 @@ static int from_dwarf(uintptr_t address, char *buf, size_t size)
     return 0;
 }
 
-void profile_symbolize_end(void)
+void tool_symbolize_end(void)
 {
 }
 #endif
 
-const char *profile_symbolize(const void *codeptr, char *buf, size_t size)
+const char *tool_symbolize(const void *codeptr, char *buf, size_t size)
 {
     if ((uintptr_t)codeptr <= 1) {
         snprintf(buf, size, "(unknown location)");

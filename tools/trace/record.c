@@ -1,0 +1,497 @@
+/* The OMPT callbacks of libglass-trace: each appends one event to the calling
+ * thread's buffer (trace.h); start-up, the output directory and finalize. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* program_invocation_short_name */
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <omp-tools.h>
+
+#include "symbolize.h"
+#include "trace.h"
+
+struct trace_thread *trace_threads[TRACE_MAX_THREADS];
+_Atomic unsigned trace_thread_count;
+char trace_dir[4096];
+
+static size_t buffer_events = (1u << 20) / sizeof(struct trace_event); /* 1 MiB per thread */
+uint64_t trace_start;
+/* Set when finalize starts: events after it (exit() inside a region leaves
+ * other threads running) are not recorded, so the buffers stay still while
+ * they are written out. */
+static _Atomic int finalizing;
+static __thread struct trace_thread *current;
+
+uint64_t trace_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static struct trace_thread *self(void)
+{
+    if (current)
+        return current;
+    unsigned number = atomic_fetch_add(&trace_thread_count, 1);
+    struct trace_thread *t = calloc(1, sizeof *t);
+    if (!t || !(t->events = malloc(buffer_events * sizeof *t->events))) {
+        fprintf(stderr, "glass trace: out of memory\n");
+        abort();
+    }
+    t->number = number;
+    t->capacity = buffer_events;
+    t->fd = -1;
+    t->next_task = (uint64_t)(number + 1) << 40;
+    if (number < TRACE_MAX_THREADS)
+        atomic_store(&trace_threads[number], t);
+    current = t;
+    return t;
+}
+
+/* Appends the buffer to the thread's raw file and empties it. */
+static void flush(struct trace_thread *t)
+{
+    size_t count = atomic_load_explicit(&t->count, memory_order_relaxed);
+    if (t->fd < 0) {
+        char path[sizeof trace_dir + 32];
+        snprintf(path, sizeof path, "%s/thread-%u.raw", trace_dir, t->number);
+        t->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (t->fd < 0) {
+            fprintf(stderr, "glass trace: cannot write %s: %s\n", path, strerror(errno));
+            abort();
+        }
+    }
+    const char *bytes = (const char *)t->events;
+    size_t left = count * sizeof *t->events;
+    while (left) {
+        ssize_t n = write(t->fd, bytes, left);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            fprintf(stderr, "glass trace: cannot write thread %u's events: %s\n", t->number, strerror(errno));
+            abort();
+        }
+        bytes += n;
+        left -= (size_t)n;
+    }
+    t->flushed += count;
+    atomic_store_explicit(&t->count, 0, memory_order_release);
+}
+
+static void record(uint8_t type, uint8_t endpoint, uint16_t kind, uint32_t extra, uint64_t a, uint64_t b)
+{
+    if (atomic_load_explicit(&finalizing, memory_order_relaxed))
+        return;
+    struct trace_thread *t = self();
+    size_t count = atomic_load_explicit(&t->count, memory_order_relaxed);
+    if (count == t->capacity) {
+        flush(t);
+        count = 0;
+    }
+    t->events[count] = (struct trace_event){trace_now(), type, endpoint, kind, extra, a, b};
+    atomic_store_explicit(&t->count, count + 1, memory_order_release);
+}
+
+int trace_replay(struct trace_thread *t, void (*visit)(const struct trace_event *, void *), void *arg)
+{
+    if (t->flushed) {
+        char path[sizeof trace_dir + 32];
+        snprintf(path, sizeof path, "%s/thread-%u.raw", trace_dir, t->number);
+        FILE *raw = fopen(path, "rb");
+        if (!raw)
+            return -1;
+        struct trace_event chunk[1024];
+        size_t n;
+        while ((n = fread(chunk, sizeof *chunk, sizeof chunk / sizeof *chunk, raw)) > 0)
+            for (size_t i = 0; i < n; i++)
+                visit(&chunk[i], arg);
+        fclose(raw);
+    }
+    size_t count = atomic_load_explicit(&t->count, memory_order_acquire);
+    for (size_t i = 0; i < count; i++)
+        visit(&t->events[i], arg);
+    return 0;
+}
+
+#define CODE(p) ((uint64_t)(uintptr_t)(p))
+
+/* ---- callbacks ---------------------------------------------------------------- */
+
+static void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
+{
+    (void)thread_data;
+    record(EV_THREAD_BEGIN, 0, (uint16_t)type, 0, 0, 0);
+}
+
+static void on_thread_end(ompt_data_t *thread_data)
+{
+    (void)thread_data;
+    record(EV_THREAD_END, 0, 0, 0, 0, 0);
+}
+
+static void on_parallel_begin(ompt_data_t *encountering_task_data, const ompt_frame_t *encountering_task_frame,
+                              ompt_data_t *parallel_data, unsigned int requested_parallelism, int flags,
+                              const void *codeptr_ra)
+{
+    (void)encountering_task_data, (void)encountering_task_frame;
+    /* The workers' implicit_task events carry parallel_data, not codeptr_ra. */
+    parallel_data->ptr = (void *)codeptr_ra;
+    record(EV_PARALLEL_BEGIN, 0, (uint16_t)flags, requested_parallelism, CODE(codeptr_ra), 0);
+}
+
+static void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encountering_task_data, int flags,
+                            const void *codeptr_ra)
+{
+    (void)encountering_task_data;
+    record(EV_PARALLEL_END, 0, (uint16_t)flags, 0, CODE(codeptr_ra ? codeptr_ra : parallel_data->ptr), 0);
+}
+
+static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data, ompt_data_t *task_data,
+                             unsigned int actual_parallelism, unsigned int index, int flags)
+{
+    task_data->value = 0; /* not an explicit task: task_schedule tells them apart by it */
+    record(EV_IMPLICIT_TASK, (uint8_t)endpoint, (uint16_t)flags, index, parallel_data ? CODE(parallel_data->ptr) : 0,
+           actual_parallelism);
+}
+
+static void on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
+                    ompt_data_t *task_data, uint64_t count, const void *codeptr_ra)
+{
+    (void)parallel_data, (void)task_data;
+    record(EV_WORK, (uint8_t)endpoint, (uint16_t)work_type, 0, CODE(codeptr_ra), count);
+}
+
+static void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data, ompt_dispatch_t kind,
+                        ompt_data_t instance)
+{
+    (void)parallel_data, (void)task_data;
+    record(EV_DISPATCH, 0, (uint16_t)kind, 0, 0, instance.value);
+}
+
+static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
+                           ompt_data_t *task_data, const void *codeptr_ra)
+{
+    (void)parallel_data, (void)task_data;
+    record(EV_SYNC_REGION, (uint8_t)endpoint, (uint16_t)kind, 0, CODE(codeptr_ra), 0);
+}
+
+static void on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
+                                ompt_data_t *task_data, const void *codeptr_ra)
+{
+    (void)parallel_data, (void)task_data;
+    record(EV_SYNC_WAIT, (uint8_t)endpoint, (uint16_t)kind, 0, CODE(codeptr_ra), 0);
+}
+
+static void on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int impl, ompt_wait_id_t wait_id,
+                             const void *codeptr_ra)
+{
+    (void)impl;
+    record(EV_MUTEX_ACQUIRE, 0, (uint16_t)kind, hint, CODE(codeptr_ra), wait_id);
+}
+
+static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr_ra)
+{
+    record(EV_MUTEX_ACQUIRED, 0, (uint16_t)kind, 0, CODE(codeptr_ra), wait_id);
+}
+
+static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr_ra)
+{
+    record(EV_MUTEX_RELEASED, 0, (uint16_t)kind, 0, CODE(codeptr_ra), wait_id);
+}
+
+static void on_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id, const void *codeptr_ra)
+{
+    record(EV_NEST_LOCK, (uint8_t)endpoint, 0, 0, CODE(codeptr_ra), wait_id);
+}
+
+static void on_lock_init(ompt_mutex_t kind, unsigned int hint, unsigned int impl, ompt_wait_id_t wait_id,
+                         const void *codeptr_ra)
+{
+    (void)impl;
+    record(EV_LOCK_INIT, 0, (uint16_t)kind, hint, CODE(codeptr_ra), wait_id);
+}
+
+static void on_lock_destroy(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr_ra)
+{
+    record(EV_LOCK_DESTROY, 0, (uint16_t)kind, 0, CODE(codeptr_ra), wait_id);
+}
+
+static void on_task_create(ompt_data_t *encountering_task_data, const ompt_frame_t *encountering_task_frame,
+                           ompt_data_t *new_task_data, int flags, int has_dependences, const void *codeptr_ra)
+{
+    (void)encountering_task_data, (void)encountering_task_frame;
+    uint64_t id = 0;
+    if ((flags & ompt_task_explicit) && new_task_data) {
+        if (atomic_load_explicit(&finalizing, memory_order_relaxed))
+            return;
+        id = ++self()->next_task;
+        new_task_data->value = id;
+    }
+    record(EV_TASK_CREATE, 0, (uint16_t)has_dependences, (uint32_t)flags, CODE(codeptr_ra), id);
+}
+
+static void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t prior_task_status,
+                             ompt_data_t *next_task_data)
+{
+    record(EV_TASK_SCHEDULE, 0, (uint16_t)prior_task_status, 0, prior_task_data ? prior_task_data->value : 0,
+           next_task_data ? next_task_data->value : 0);
+}
+
+static void on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps, int ndeps)
+{
+    (void)deps;
+    record(EV_DEPENDENCES, 0, 0, (uint32_t)ndeps, 0, task_data ? task_data->value : 0);
+}
+
+static void on_task_dependence(ompt_data_t *src_task_data, ompt_data_t *sink_task_data)
+{
+    record(EV_TASK_DEPENDENCE, 0, 0, 0, src_task_data ? src_task_data->value : 0,
+           sink_task_data ? sink_task_data->value : 0);
+}
+
+static void on_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data, ompt_data_t *task_data,
+                      const void *codeptr_ra)
+{
+    (void)parallel_data, (void)task_data;
+    record(EV_MASKED, (uint8_t)endpoint, 0, 0, CODE(codeptr_ra), 0);
+}
+
+static void on_cancel(ompt_data_t *task_data, int flags, const void *codeptr_ra)
+{
+    (void)task_data;
+    record(EV_CANCEL, 0, 0, (uint32_t)flags, CODE(codeptr_ra), 0);
+}
+
+static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
+                         ompt_data_t *task_data, const void *codeptr_ra)
+{
+    (void)parallel_data, (void)task_data;
+    record(EV_REDUCTION, (uint8_t)endpoint, (uint16_t)kind, 0, CODE(codeptr_ra), 0);
+}
+
+static void on_flush(ompt_data_t *thread_data, const void *codeptr_ra)
+{
+    (void)thread_data;
+    record(EV_FLUSH, 0, 0, 0, CODE(codeptr_ra), 0);
+}
+
+static void on_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num, ompt_data_t *task_data,
+                      ompt_id_t target_id, const void *codeptr_ra)
+{
+    (void)task_data, (void)target_id;
+    record(EV_TARGET, (uint8_t)endpoint, (uint16_t)kind, (uint32_t)device_num, CODE(codeptr_ra), 0);
+}
+
+/* ---- the output directory -------------------------------------------------------- */
+
+static int make_directories(char *path)
+{
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        int failed = mkdir(path, 0755) != 0 && errno != EEXIST;
+        *p = '/';
+        if (failed)
+            return -1;
+    }
+    return mkdir(path, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* The MPI rank of this process from the launcher's environment, or -1. */
+static int mpi_rank(void)
+{
+    static const char *const variables[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"};
+    for (size_t i = 0; i < sizeof variables / sizeof *variables; i++) {
+        const char *value = getenv(variables[i]);
+        if (value && *value)
+            return atoi(value);
+    }
+    return -1;
+}
+
+/* An id shared by the ranks of one MPI job, for the default directory name. */
+static const char *mpi_job(void)
+{
+    static const char *const variables[] = {"OMPI_MCA_ess_base_jobid", "PMIX_NAMESPACE", "PMI_JOBID", "SLURM_JOB_ID"};
+    for (size_t i = 0; i < sizeof variables / sizeof *variables; i++) {
+        const char *value = getenv(variables[i]);
+        if (value && *value)
+            return value;
+    }
+    return NULL;
+}
+
+/* GLASS_TRACE_DIR, else glass-trace-<program>-<pid> (under MPI -<job id>, the
+ * same for all ranks); under MPI each rank writes into its own rank-N below
+ * it. Made absolute now: the program may change directory before the end. */
+static int choose_directory(void)
+{
+    const char *dir = getenv("GLASS_TRACE_DIR");
+    int rank = mpi_rank();
+    const char *job = rank >= 0 ? mpi_job() : NULL;
+    char fallback[512], cwd[2048] = "";
+    if (!dir || !*dir) {
+        if (job)
+            snprintf(fallback, sizeof fallback, "glass-trace-%s-%s", program_invocation_short_name, job);
+        else
+            snprintf(fallback, sizeof fallback, "glass-trace-%s-%d", program_invocation_short_name,
+                     rank >= 0 ? (int)getppid() : (int)getpid());
+        dir = fallback;
+    }
+    if (dir[0] != '/' && !getcwd(cwd, sizeof cwd - 1))
+        cwd[0] = '\0';
+    if (cwd[0])
+        strcat(cwd, "/");
+    int n = rank >= 0 ? snprintf(trace_dir, sizeof trace_dir, "%s%s/rank-%d", cwd, dir, rank)
+                      : snprintf(trace_dir, sizeof trace_dir, "%s%s", cwd, dir);
+    if (n <= 0 || (size_t)n >= sizeof trace_dir || make_directories(trace_dir) != 0) {
+        fprintf(stderr, "glass trace: cannot create the trace directory %s: %s\n", trace_dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* GLASS_TRACE_BUFFER: bytes per thread buffer, with an optional k/M suffix. */
+static void choose_buffer_size(void)
+{
+    const char *value = getenv("GLASS_TRACE_BUFFER");
+    if (!value || !*value)
+        return;
+    char *end;
+    unsigned long long bytes = strtoull(value, &end, 10);
+    if (*end == 'k' || *end == 'K')
+        bytes <<= 10, end++;
+    else if (*end == 'm' || *end == 'M')
+        bytes <<= 20, end++;
+    if (*end || end == value) {
+        fprintf(stderr, "glass trace: GLASS_TRACE_BUFFER=\"%s\" is invalid: expected bytes (e.g. 4096, 64k, 1M); "
+                        "using 1M\n", value);
+        return;
+    }
+    buffer_events = bytes / sizeof(struct trace_event);
+    if (buffer_events < 1)
+        buffer_events = 1;
+}
+
+/* ---- start-up and finalize ------------------------------------------------------ */
+
+static void finish(void);
+
+static int initialize(ompt_function_lookup_t lookup, int initial_device_num, ompt_data_t *tool_data)
+{
+    (void)initial_device_num, (void)tool_data;
+    ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
+    if (!set_callback || choose_directory() != 0)
+        return 0;
+    choose_buffer_size();
+    trace_start = trace_now();
+    self();
+#define REGISTER(event, function) set_callback(event, (ompt_callback_t)function)
+    REGISTER(ompt_callback_thread_begin, on_thread_begin);
+    REGISTER(ompt_callback_thread_end, on_thread_end);
+    REGISTER(ompt_callback_parallel_begin, on_parallel_begin);
+    REGISTER(ompt_callback_parallel_end, on_parallel_end);
+    REGISTER(ompt_callback_implicit_task, on_implicit_task);
+    REGISTER(ompt_callback_work, on_work);
+    REGISTER(ompt_callback_dispatch, on_dispatch);
+    REGISTER(ompt_callback_sync_region, on_sync_region);
+    REGISTER(ompt_callback_sync_region_wait, on_sync_region_wait);
+    REGISTER(ompt_callback_mutex_acquire, on_mutex_acquire);
+    REGISTER(ompt_callback_mutex_acquired, on_mutex_acquired);
+    REGISTER(ompt_callback_mutex_released, on_mutex_released);
+    REGISTER(ompt_callback_nest_lock, on_nest_lock);
+    REGISTER(ompt_callback_lock_init, on_lock_init);
+    REGISTER(ompt_callback_lock_destroy, on_lock_destroy);
+    REGISTER(ompt_callback_task_create, on_task_create);
+    REGISTER(ompt_callback_task_schedule, on_task_schedule);
+    REGISTER(ompt_callback_dependences, on_dependences);
+    REGISTER(ompt_callback_task_dependence, on_task_dependence);
+    REGISTER(ompt_callback_masked, on_masked);
+    REGISTER(ompt_callback_cancel, on_cancel);
+    REGISTER(ompt_callback_reduction, on_reduction);
+    REGISTER(ompt_callback_flush, on_flush);
+    REGISTER(ompt_callback_target, on_target);
+#undef REGISTER
+    /* A runtime that does not finalize tools at exit (or an exit() it does
+     * not see) still gets its trace written. */
+    atexit(finish);
+    return 1;
+}
+
+/* GLASS_TRACE_FORMAT: otf2, perfetto or both (the default). */
+static int wants(const char *format)
+{
+    const char *value = getenv("GLASS_TRACE_FORMAT");
+    if (value && *value && strcmp(value, "both") && strcmp(value, "otf2") && strcmp(value, "perfetto")) {
+        if (!strcmp(format, "otf2")) /* say it once */
+            fprintf(stderr, "glass trace: GLASS_TRACE_FORMAT=\"%s\" is invalid: expected otf2, perfetto or both; "
+                            "writing both\n", value);
+        return 1;
+    }
+    return !value || !*value || !strcmp(value, "both") || !strcmp(value, format);
+}
+
+/* Writes the trace, once, whoever calls first (ompt finalize or atexit). */
+static void finish(void)
+{
+    if (atomic_exchange(&finalizing, 1))
+        return;
+    uint64_t end_time = trace_now();
+    struct trace_writer writers[2];
+    void *states[2] = {NULL, NULL};
+    int count = 0, rank = mpi_rank();
+    char otf2_path[sizeof trace_dir + 32], json_path[sizeof trace_dir + 32];
+    snprintf(otf2_path, sizeof otf2_path, "%s/traces.otf2", trace_dir);
+    snprintf(json_path, sizeof json_path, "%s/trace.json", trace_dir);
+    if (wants("otf2") && (states[0] = otf2_writer_open(&writers[count], trace_dir)))
+        count++;
+    if (wants("perfetto") && (states[1] = json_writer_open(&writers[count], json_path, (int)getpid(), rank)))
+        count++;
+    long long events = trace_timeline(writers, count);
+    int failed = events < 0;
+    if (states[0])
+        failed |= otf2_writer_close(states[0], trace_start, end_time) != 0;
+    if (states[1])
+        failed |= json_writer_close(states[1]) != 0;
+    tool_symbolize_end();
+    unsigned threads = atomic_load(&trace_thread_count);
+    unsigned long long spilled = 0;
+    for (unsigned i = 0; i < threads && i < TRACE_MAX_THREADS; i++) {
+        struct trace_thread *t = trace_threads[i];
+        if (t)
+            spilled += t->flushed;
+        if (t && t->flushed) {
+            char path[sizeof trace_dir + 32];
+            snprintf(path, sizeof path, "%s/thread-%u.raw", trace_dir, t->number);
+            close(t->fd);
+            unlink(path);
+        }
+    }
+    fprintf(stderr, "glass trace: %s%s: %lld events (%llu through the raw files), %u threads%s%s%s%s\n",
+            failed ? "FAILED writing " : "wrote ", trace_dir, events < 0 ? 0 : events, spilled, threads, states[0] ? ", OTF2 " : "", states[0] ? otf2_path : "",
+            states[1] ? ", Perfetto JSON " : "", states[1] ? json_path : "");
+}
+
+static void finalize(ompt_data_t *tool_data)
+{
+    (void)tool_data;
+    finish();
+}
+
+__attribute__((visibility("default"))) ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
+                                                                                const char *runtime_version)
+{
+    (void)omp_version, (void)runtime_version;
+    static ompt_start_tool_result_t result = {initialize, finalize, {0}};
+    return &result;
+}
