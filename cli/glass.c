@@ -5,6 +5,8 @@
  *                                    the same, with the profiling tool loaded
  *   glass trace [-o DIR] [--format otf2|perfetto|both] [--] PROG ARGS...
  *                                    the same, with the tracing tool loaded
+ *   glass debug PROGRAM [CORE] [-- GDB-ARGS...]
+ *                                    gdb with the OMPD extension (cli/debug.c)
  *
  * The library directory is found relative to this executable, so the same
  * binary works from the build tree (build/bin, build/lib) and from an install
@@ -20,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "debug.h" /* glass debug (OMPD) */
 
 static const char usage[] =
     "usage: glass <command> [options] [--] PROGRAM [ARGS...]\n"
@@ -43,6 +46,9 @@ static const char usage[] =
     "            --format otf2|perfetto|both   what to write (default both)\n"
     "            GLASS_TRACE_BUFFER=BYTES  events kept in memory per thread before they\n"
     "                                     are spilled to DIR (default 1M)\n"
+    "  debug     glass debug PROGRAM [CORE] [-- GDB-ARGS...]: gdb with the OMPD commands\n"
+    "            (ompd init, threads, parallel, tasks, icvs, bt) on PROGRAM\n"
+    "            run on Glass with OMP_DEBUG=enabled, or on its core file CORE\n"
     "\n"
     "options:\n"
     "  -h, --help      this help\n"
@@ -52,7 +58,8 @@ static const char usage[] =
     "(a script, or a program that starts OpenMP programs) still runs, with a warning:\n"
     "the environment reaches the OpenMP programs it starts.\n"
     "\n"
-    "Under MPI, put glass after the launcher: mpirun -np 4 glass trace ./app.\n";
+    "Under MPI, put glass after the launcher: mpirun -np 4 glass trace ./app.\n"
+    "\n";
 
 static const char *program_name = "glass";
 
@@ -213,6 +220,11 @@ int main(int argc, char **argv)
     if (!strcmp(command, "-V") || !strcmp(command, "--version")) {
         printf("glass %s\n", GLASS_VERSION);
         return 0;
+    }
+    if (!strcmp(command, "debug")) { /* glass debug (OMPD): cli/debug.c */
+        char debug_lib_dir[PATH_MAX];
+        find_lib_dir(debug_lib_dir, sizeof debug_lib_dir);
+        return glass_debug(argv + 2, debug_lib_dir);
     }
     int profile = !strcmp(command, "profile");
     int trace = !strcmp(command, "trace");

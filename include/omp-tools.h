@@ -874,6 +874,17 @@ typedef uint64_t ompd_icv_id_t;    /* 5.3.9 */
 
 #define ompd_segment_none 0
 
+/* Recommended values of the ompd_thread_id_t kinds and ompd_device_t kinds
+ * (ompd-types.h, referenced by 5.3.6 and 5.3.7). */
+#define ompd_thread_id_pthread ((ompd_thread_id_t)0)
+#define ompd_thread_id_lwp ((ompd_thread_id_t)1)
+#define ompd_thread_id_winthread ((ompd_thread_id_t)2)
+#define ompd_device_kind_host ((ompd_device_t)1)
+#define ompd_device_kind_cuda ((ompd_device_t)2)
+
+/* 5.3.9: the id that starts ompd_enumerate_icvs */
+#define ompd_icv_undefined ((ompd_icv_id_t)0)
+
 /* 5.3.4 */
 typedef struct ompd_address_t {
     ompd_seg_t segment;

@@ -10,6 +10,12 @@ jobs=$(nproc)
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null || exit 1
 cmake --build "$build" -j "$jobs" >/dev/null || { cmake --build "$build" 2>&1 | tail -30; exit 1; }
 
+# OMPD LLVM anchor (helper B): LLVM's own libomp, built once with its OMPD
+# symbols kept, for tests/ompd/llvm-anchor.test (skipped if it cannot be built).
+anchor=${GLASS_LLVM_ANCHOR_DIR:-$build/llvm-anchor}
+"$root/tests/ompd/llvm-anchor/build.sh" "$anchor" >/dev/null 2>"$build/llvm-anchor.log" \
+  || echo "note: LLVM OMPD anchor not built, its test is skipped (see $build/llvm-anchor.log)"
+
 lit="$(llvm-config-14 --prefix)/build/utils/lit/lit.py"
 compilers="gcc"
 command -v clang >/dev/null && compilers="gcc clang"
@@ -31,5 +37,26 @@ for compiler in $compilers; do
   skipped=$((skipped + $(count Unsupported "$out")))
   rm -f "$out"
 done
+
+# Reliability (helper D; tests/stress/README.md): the runtime, OMPT and stress
+# tests under ASan+UBSan (gcc) and TSan (clang), valgrind memcheck, libFuzzer
+# on the environment parsers; each stage counts as one test. Skipped when lit
+# arguments select a subset or GLASS_RELIABILITY=off; GLASS_RELIABILITY=long
+# fuzzes 5 minutes per parser and runs the stress loops longer.
+reliability=${GLASS_RELIABILITY:-on}
+if [ "$reliability" != off ] && [ $# -eq 0 ]; then
+  fuzz_seconds=30
+  [ "$reliability" = long ] && { fuzz_seconds=300; export GLASS_STRESS=long; }
+  for stage in "tests/stress/sanitize.sh asan" "tests/stress/sanitize.sh tsan" \
+               "tests/stress/valgrind.sh $build" "tests/fuzz/run.sh $fuzz_seconds"; do
+    echo "== reliability: $stage"
+    if GLASS_SANITIZE_BUILD_DIR="$build-san" "$root"/$stage; then
+      passed=$((passed + 1))
+    else
+      failed=$((failed + 1)); echo "FAIL: reliability: $stage"
+    fi
+  done
+fi
+
 echo "${passed} passed, ${failed} failed, ${skipped} skipped"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

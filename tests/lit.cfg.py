@@ -39,6 +39,24 @@ config.environment["GLASS_TEST"] = "1"
 config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
 
 flags = "-fopenmp -O2 -g -Wall"
+
+# Sanitizer runs (reliability, scripts/sanitize.sh): --param extra_cflags="..."
+# compiles every test program with the sanitizers the runtime was built with
+# (%extra-cflags, used by tests/ompt too), and the caller's ASAN_OPTIONS,
+# UBSAN_OPTIONS and TSAN_OPTIONS reach the tests, appended after the
+# defaults above (the last setting of an option wins).
+extra_cflags = lit_config.params.get("extra_cflags", "")
+if extra_cflags:
+    flags += " " + extra_cflags
+config.substitutions.append(("%extra-cflags", extra_cflags))
+# --param preload=LIB: the sanitizer runtime, for the programs a test builds
+# without the flags (it must be the first library loaded).
+if lit_config.params.get("preload"):
+    config.environment["LD_PRELOAD"] = lit_config.params["preload"]
+for name in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"):
+    if os.environ.get(name):
+        config.environment[name] = ":".join(filter(None, [config.environment.get(name), os.environ[name]]))
+
 config.substitutions.append(("%libdir", lib_dir))
 config.substitutions.append(("%builddir", build_dir))
 config.substitutions.append(("%srcroot", os.path.dirname(config.test_source_root)))
@@ -86,3 +104,19 @@ if os.path.exists(os.path.join(lib_dir, "libglass-trace.so")) and shutil.which("
     config.available_features.add("otf2")
 if shutil.which("mpicc") and shutil.which("mpirun"):
     config.available_features.add("mpi")
+
+# OMPD gdb extension (helper B): "gdb" when gdb is installed (tests/ompd/*.test
+# drive it in batch mode with gdb/glass-ompd.py); "ompd-llvm-anchor" when
+# scripts/test.sh built LLVM's own libomp with its OMPD symbols
+# (tests/ompd/llvm-anchor/build.sh), the runtime Debian's libompd.so can read.
+if shutil.which("gdb"):
+    config.available_features.add("gdb")
+config.substitutions.append(("%ompd-gdb", "gdb -q -nx -batch -x " + os.path.join(
+    os.path.dirname(config.test_source_root), "gdb", "glass-ompd.py")))
+llvm_anchor = os.environ.get("GLASS_LLVM_ANCHOR_DIR") or os.path.join(build_dir, "llvm-anchor")
+if os.path.exists(os.path.join(llvm_anchor, "lib", "libomp.so.5")):
+    config.available_features.add("ompd-llvm-anchor")
+config.substitutions.append(("%llvm-anchor-lib", os.path.join(llvm_anchor, "lib")))
+config.substitutions.append(("%llvm-libompd", os.path.join(llvm_lib, "libompd.so")))
+if "GLASS_LLVM_ANCHOR_DIR" in os.environ:
+    config.environment["GLASS_LLVM_ANCHOR_DIR"] = os.environ["GLASS_LLVM_ANCHOR_DIR"]

@@ -29,8 +29,12 @@ unsigned glass_barrier_arrive(struct glass_barrier *barrier)
     unsigned ticket = atomic_load_explicit(&barrier->gen, memory_order_acquire) & ~SLEEPERS;
     if (ticket & CANCELLED)
         return ticket;
+    /* Read before arriving: once the last thread arrives, the team may go on
+     * to its next region, which sets nthreads anew (a stale read here could
+     * make a thread that is not last release the barrier). */
+    unsigned nthreads = barrier->nthreads;
     unsigned position = atomic_fetch_add_explicit(&barrier->arrived, 1, memory_order_acq_rel) + 1;
-    if (position == barrier->nthreads)
+    if (position == nthreads)
         ticket |= GLASS_BARRIER_LAST;
     return ticket;
 }

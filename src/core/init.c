@@ -61,6 +61,7 @@ static void initialize_once(void)
     set_defaults();
     glass_env_parse();
     glass_affinity_init();
+    glass_ompd_initialize();
     if (glass_globals.display_env)
         glass_display_env(&glass_globals.initial_icvs, glass_globals.display_env == 2);
     glass_wait_configure(glass_globals.spin_count, glass_globals.wait_policy == GLASS_WAIT_PASSIVE);

@@ -132,6 +132,7 @@ static struct glass_team *parallel_begin(void (*fn)(void *), void *data, const s
     glass_icvs_for_child(&self->task->icv, &team->child_icvs);
     team->proc_bind = args->proc_bind != GLASS_BIND_FALSE ? args->proc_bind : self->task->icv.bind;
     team->fn = fn;
+    team->entry = args->entry ? args->entry : (const void *)fn;
     team->data = data;
     team->codeptr = args->codeptr;
     atomic_store_explicit(&team->cancelled, 0, memory_order_relaxed);
@@ -170,10 +171,12 @@ static struct glass_team *parallel_begin(void (*fn)(void *), void *data, const s
      * complete before it is published. */
     atomic_signal_fence(memory_order_release);
     self->team = team;
+    GLASS_OMPD_BP(parallel_begin); /* 5.6: the new region, still the encountering task */
     self->task = task;
     self->num = 0;
     glass_set_state(self, GLASS_STATE_WORK_PARALLEL);
     glass_ompt_implicit_task_begins(team, task, 0);
+    GLASS_OMPD_BP(task_begin);
     return team;
 }
 
@@ -218,8 +221,10 @@ static void parallel_end(int invoker)
             atomic_fetch_sub_explicit(&threads_busy, nthreads - 1, memory_order_relaxed);
     }
 
-    self->team = team->parent;
+    GLASS_OMPD_BP(task_end);
     self->task = team->encountering_task;
+    GLASS_OMPD_BP(parallel_end); /* 5.6: the ending region, already the encountering task */
+    self->team = team->parent;
     self->num = team->parent_thread_num;
     glass_set_state(self, team->parent->active_level ? GLASS_STATE_WORK_PARALLEL
                                                      : GLASS_STATE_WORK_SERIAL);

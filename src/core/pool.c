@@ -10,6 +10,7 @@
 #include "globals.h"
 #include "runtime.h"
 #include "team.h"
+#include "thread_id.h"
 #include "wait.h"
 
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -32,6 +33,7 @@ static void worker_run_region(struct glass_thread *self, struct glass_team *team
     glass_affinity_apply(self);
     glass_set_state(self, GLASS_STATE_WORK_PARALLEL);
     glass_ompt_implicit_task_begins(team, &task, num);
+    GLASS_OMPD_BP(task_begin);
 
     GLASS_OMPT_CALLING_USER_CODE(&task);
     team->fn(team->data);
@@ -50,6 +52,7 @@ static void worker_run_region(struct glass_thread *self, struct glass_team *team
     GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_END, NULL, &task.tool_data,
                     codeptr);
     glass_ompt_implicit_task_ends(&task, num);
+    GLASS_OMPD_BP(task_end);
     self->task = NULL;
     self->team = NULL;
 }
@@ -61,7 +64,9 @@ static _Atomic unsigned workers_retired_gen;
 static void *retire(struct glass_thread *self)
 {
     glass_ompt_thread_ends(self);
+    glass_ompd_thread_ends(self);
     glass_self_ptr = NULL;
+    glass_thread_gtid_release(self);
     free(self->owned_teams);
     free(self);
     atomic_fetch_add_explicit(&workers_retired, 1, memory_order_release);
@@ -73,6 +78,7 @@ static void *worker_main(void *arg)
 {
     struct glass_thread *self = arg;
     glass_self_ptr = self;
+    glass_ompd_thread_begins(self);
     glass_ompt_thread_starts(self, GLASS_THREAD_WORKER);
     unsigned seen = 0;
     for (;;) {

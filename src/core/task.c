@@ -115,14 +115,17 @@ struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_
     task->lock_owner_id = 0;
     task->ws = NULL;
     task->fn = opts->fn;
+    task->entry = opts->entry ? opts->entry : (const void *)opts->fn;
     atomic_init(&task->kids, KIDS_SELF);
     atomic_init(&task->detach, opts->detach ? GLASS_DETACH_ARMED : 0);
     task->included = included;
     task->counted = !included || opts->detach;
     task->priority = priority;
-    task->depth = parent_explicit ? parent->depth + 1 : 1;
-    task->parent_block = parent_explicit ? parent : NULL;
-    task->root = parent_explicit ? parent->root : parent;
+    /* Thieves may read these three of a recycled task while it is set up here
+     * (glass_task_descends_from, task_deque.h): atomic, so the race is defined. */
+    __atomic_store_n(&task->depth, parent_explicit ? parent->depth + 1 : 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&task->parent_block, parent_explicit ? parent : NULL, __ATOMIC_RELAXED);
+    __atomic_store_n(&task->root, parent_explicit ? parent->root : parent, __ATOMIC_RELAXED);
     task->taskgroup = group;
     task->depend_map = NULL;
     task->depend = NULL;
@@ -213,11 +216,14 @@ void glass_task_execute(struct glass_thread *self, struct glass_task *task)
         yielding = false;
         glass_set_state(self, task->team->active_level ? GLASS_STATE_WORK_PARALLEL : GLASS_STATE_WORK_SERIAL);
         task->thread_num = self->num;
+        task->scheduler = suspended;
         atomic_signal_fence(memory_order_release); /* complete before a signal handler sees it */
         self->task = task;
+        GLASS_OMPD_BP(task_begin);
         GLASS_OMPT_CALLING_USER_CODE(task);
         task->fn(task->fn_data);
         GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
+        GLASS_OMPD_BP(task_end);
         self->task = suspended;
         glass_set_state(self, state);
         if (task->detach) {

@@ -74,6 +74,11 @@ struct glass_task {
     unsigned long queue_seq;             /* order of arrival in the team's shared queue */
     unsigned long ws_reduction_seq;      /* implicit: worksharing task reductions met */
     size_t arg_size;                     /* explicit: bytes of the argument block (ompt_get_task_memory) */
+    /* For debuggers (OMPD): the task the executing thread suspended to run this
+     * explicit task (its scheduling task), and the user code the task runs
+     * (fn may be an ABI trampoline). */
+    struct glass_task *scheduler;
+    const void *entry;
 };
 
 #endif

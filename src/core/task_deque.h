@@ -16,6 +16,7 @@
 #include <stdbool.h>
 
 #include "task_team.h"
+#include "tsan.h"
 
 /* Owner only. */
 static inline bool glass_deque_push(struct glass_task_deque *deque, struct glass_task *task)
@@ -24,6 +25,7 @@ static inline bool glass_deque_push(struct glass_task_deque *deque, struct glass
     long top = atomic_load_explicit(&deque->top, memory_order_acquire);
     if (bottom - top > deque->mask)
         return false;
+    glass_tsan_release(task); /* what the fence publishes, for TSan */
     atomic_store_explicit(&deque->slots[bottom & deque->mask], task, memory_order_relaxed);
     atomic_thread_fence(memory_order_release);
     atomic_store_explicit(&deque->bottom, bottom + 1, memory_order_relaxed);
@@ -78,6 +80,7 @@ static inline enum glass_steal_result glass_deque_steal(struct glass_task_deque 
     if (top >= bottom)
         return GLASS_STEAL_EMPTY;
     struct glass_task *task = atomic_load_explicit(&deque->slots[top & deque->mask], memory_order_relaxed);
+    glass_tsan_acquire(task); /* the push's release, through the fences */
     /* If the exchange below succeeds, nobody took slot `top` since we read
      * `top`, so `task` was queued all along and the check saw it as it is. */
     if (eligible && !eligible(task, ctx))

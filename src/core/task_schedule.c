@@ -22,20 +22,23 @@
  * stale task can have a garbage depth). */
 #define MAX_WALK 4096
 
+/* The fields glass_task_new writes atomically for the thieves that read them. */
+#define read_relaxed(field) __atomic_load_n(&(field), __ATOMIC_RELAXED)
+
 bool glass_task_descends_from(const struct glass_task *task, const struct glass_task *ancestor)
 {
     /* Only explicit tasks' fields are read: their memory always holds a task
      * (task_alloc.c), even if `task` was freed meanwhile. Implicit tasks are
      * compared by address. */
     if (!glass_task_is_explicit(ancestor))
-        return task->root == ancestor;
-    if (task->parent_block == ancestor)
+        return read_relaxed(task->root) == ancestor;
+    if (read_relaxed(task->parent_block) == ancestor)
         return true; /* the common case: a child */
-    if (task->root != ancestor->root)
+    if (read_relaxed(task->root) != read_relaxed(ancestor->root))
         return false;
-    unsigned depth = ancestor->depth;
-    for (unsigned steps = 0; task && task->depth > depth && steps < MAX_WALK; steps++)
-        task = task->parent_block;
+    unsigned depth = read_relaxed(ancestor->depth);
+    for (unsigned steps = 0; task && read_relaxed(task->depth) > depth && steps < MAX_WALK; steps++)
+        task = read_relaxed(task->parent_block);
     return task == ancestor;
 }
 

@@ -47,6 +47,7 @@ struct glass_task_options {
     bool copy_args;
     bool taskwait;       /* the empty task of a taskwait with depend clauses */
     const void *codeptr; /* user call site, for tools (NULL: unknown) */
+    const void *entry;   /* user code the task runs when fn is a trampoline (OMPD); NULL: fn */
 };
 
 /* Step 1: a new child of the calling thread's current task, or NULL when its

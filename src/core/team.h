@@ -32,6 +32,7 @@ struct glass_team {
     int proc_bind;                  /* policy used to place the team */
     void (*fn)(void *);
     void *data;
+    const void *entry;              /* user code of the region, for debuggers (fn may be a trampoline) */
     struct glass_thread **members;  /* members[0] is the master */
     unsigned members_capacity;
     struct glass_task master_task;  /* the master's implicit task */
@@ -58,6 +59,7 @@ struct glass_parallel_args {
      * the team's first worksharing construct here. */
     void (*prepare)(struct glass_team *team, void *arg);
     void *prepare_arg;
+    const void *entry;     /* user code the region runs when fn is a trampoline (OMPD); NULL: fn */
 };
 
 /* Forks a team; the caller then runs fn(data) as thread 0 and calls

@@ -16,6 +16,7 @@ static void free_initial_thread(void *arg)
 {
     struct glass_thread *self = arg;
     glass_ompt_thread_ends(self);
+    glass_ompd_thread_ends(self);
     for (unsigned i = 0; i < self->owned_teams_len; i++)
         if (self->owned_teams[i]) {
             free(self->owned_teams[i]->members);
@@ -77,6 +78,7 @@ struct glass_thread *glass_thread_create_initial(void)
     glass_self_ptr = self;
     pthread_once(&key_once, create_key);
     pthread_setspecific(initial_thread_key, self);
+    glass_ompd_thread_begins(self);
     glass_ompt_thread_starts(self, GLASS_THREAD_INITIAL);
     return self;
 }

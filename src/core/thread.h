@@ -47,6 +47,11 @@ struct glass_thread {
     /* True while the thread is inside an OMPT callback dispatch: finalization
      * waits for it to drop, so no callback follows the tool's finalizer. */
     _Atomic bool ompt_dispatching;
+    /* OMPD thread registry (src/ompd-support/): the kernel thread id and the
+     * next registered descriptor, so a debugger maps native threads to
+     * descriptors without reading TLS. */
+    int tid;
+    struct glass_thread *ompd_next;
 };
 
 /* initial-exec: one %fs-relative load instead of a __tls_get_addr call on every

@@ -59,6 +59,13 @@ static void release_number(void *value)
     pthread_mutex_unlock(&table_lock);
 }
 
+void glass_thread_gtid_release(struct glass_thread *self)
+{
+    if (self->global_id != 0)
+        release_number((void *)(uintptr_t)self->global_id);
+    self->global_id = 0;
+}
+
 static void create_exit_key(void)
 {
     pthread_key_create(&exit_key, release_number);

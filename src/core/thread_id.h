@@ -5,8 +5,8 @@
  * A thread gets the lowest free number the first time it asks for one. The
  * number of an initial thread (a user pthread that ran OpenMP code) is freed
  * when the thread exits and may be handed out again; pool workers keep theirs
- * for the life of the process. Looking a thread up by number takes two loads
- * and no lock. */
+ * until they are retired (glass_pool_retire_idle). Looking a thread up by
+ * number takes two loads and no lock. */
 #ifndef GLASS_CORE_THREAD_ID_H
 #define GLASS_CORE_THREAD_ID_H
 
@@ -21,6 +21,10 @@ static inline int glass_thread_gtid(struct glass_thread *self)
         return (int)self->global_id - 1;
     return glass_thread_gtid_assign(self);
 }
+
+/* Gives back the number of a pool worker that ends (glass_pool_retire_idle),
+ * before its memory goes: a walk over all threads must not find it. */
+void glass_thread_gtid_release(struct glass_thread *self);
 
 /* The thread that holds number `gtid`, or NULL (never assigned, out of
  * range, or freed). */

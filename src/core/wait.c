@@ -5,14 +5,15 @@
 
 #include "../platform/futex.h"
 
-static unsigned long long spin_budget = 300000; /* pause iterations before sleeping */
-static unsigned long long yield_budget = 64;    /* sched_yield calls when oversubscribed */
+/* Atomic: kmp_set_blocktime may change them while other threads wait. */
+static _Atomic unsigned long long spin_budget = 300000; /* pause iterations before sleeping */
+static _Atomic unsigned long long yield_budget = 64;    /* sched_yield calls when oversubscribed */
 static _Atomic bool oversubscribed;
 
 void glass_wait_configure(unsigned long long spin_count, bool passive)
 {
-    spin_budget = passive ? 0 : spin_count;
-    yield_budget = passive ? 0 : 64;
+    atomic_store_explicit(&spin_budget, passive ? 0 : spin_count, memory_order_relaxed);
+    atomic_store_explicit(&yield_budget, passive ? 0 : 64, memory_order_relaxed);
 }
 
 void glass_wait_set_oversubscribed(bool value)
@@ -23,7 +24,7 @@ void glass_wait_set_oversubscribed(bool value)
 unsigned long long glass_wait_spin_plan(bool *yield)
 {
     *yield = atomic_load_explicit(&oversubscribed, memory_order_relaxed);
-    return *yield ? yield_budget : spin_budget;
+    return atomic_load_explicit(*yield ? &yield_budget : &spin_budget, memory_order_relaxed);
 }
 
 static inline bool changed(_Atomic unsigned *word, unsigned gen)
@@ -33,17 +34,19 @@ static inline bool changed(_Atomic unsigned *word, unsigned gen)
 
 void glass_gen_wait(_Atomic unsigned *word, unsigned gen, bool (*cond)(void *), void *arg)
 {
-    if (atomic_load_explicit(&oversubscribed, memory_order_relaxed)) {
+    bool yield;
+    unsigned long long budget = glass_wait_spin_plan(&yield);
+    if (yield) {
         /* Another runnable thread of ours probably holds the core we need: give it
          * the processor instead of burning our time slice (libgomp's weakness at
          * 4 threads on 2 cores). */
-        for (unsigned long long i = 0; i < yield_budget; i++) {
+        for (unsigned long long i = 0; i < budget; i++) {
             if (changed(word, gen) || (cond && cond(arg)))
                 return;
             sched_yield();
         }
     } else {
-        for (unsigned long long i = 0; i < spin_budget; i++) {
+        for (unsigned long long i = 0; i < budget; i++) {
             if (changed(word, gen) || (cond && cond(arg)))
                 return;
             glass_cpu_relax();

@@ -171,6 +171,7 @@ void glass_ompt_enable_registered(void)
 {
     dl_iterate_phdr(find_runtime_code, NULL);
     atomic_store_explicit(&glass_ompt_active, true, memory_order_release);
+    atomic_store_explicit(&glass_frames_wanted, true, memory_order_relaxed);
     atomic_store_explicit(&glass_ompt_entry_watch, true, memory_order_relaxed);
     for (int event = 1; event < GLASS_OMPT_EVENT_LIMIT; event++)
         if (callback_of(event) && set_results[event] != ompt_set_never)
@@ -185,7 +186,8 @@ void glass_ompt_disable_all(bool forget)
             atomic_store_explicit(&registered[event], NULL, memory_order_relaxed);
     }
     atomic_store_explicit(&glass_ompt_active, false, memory_order_seq_cst);
-    atomic_store_explicit(&glass_ompt_entry_watch, false, memory_order_relaxed);
+    atomic_store_explicit(&glass_frames_wanted, glass_ompd_enabled, memory_order_relaxed); /* OMPD keeps them */
+    atomic_store_explicit(&glass_ompt_entry_watch, glass_ompd_enabled, memory_order_relaxed);
 }
 
 ompt_callback_t glass_ompt_callback(int event)

@@ -81,13 +81,13 @@ static inline void glass_ompt_set_exit_frame(struct glass_task *task, void *addr
 /* Around the runtime's call of a task's user code, in the calling function. */
 #define GLASS_OMPT_CALLING_USER_CODE(task)                                                        \
     do {                                                                                          \
-        if (GLASS_OMPT_ACTIVE())                                                                  \
+        if (GLASS_FRAMES_WANTED())                                                                \
             glass_ompt_set_exit_frame((task), __builtin_frame_address(0),                         \
                                       GLASS_FRAME_RUNTIME | GLASS_FRAME_FRAMEPOINTER);            \
     } while (0)
 #define GLASS_OMPT_RETURNED_FROM_USER_CODE(task)                                                  \
     do {                                                                                          \
-        if (GLASS_OMPT_ACTIVE())                                                                  \
+        if (GLASS_FRAMES_WANTED())                                                                \
             glass_ompt_set_exit_frame((task), NULL, 0);                                           \
     } while (0)
 

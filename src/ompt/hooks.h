@@ -245,6 +245,36 @@ extern _Atomic unsigned char glass_ompt_enabled[GLASS_OMPT_EVENT_LIMIT];
  * the program's first use of OpenMP, inside the first entry point. */
 extern _Atomic bool glass_ompt_entry_watch;
 
+/* OMPD (src/ompd-support/): true when OMP_DEBUG=enabled asked the runtime to
+ * keep what a debugger reads. */
+extern bool glass_ompd_enabled;
+
+/* OMPD breakpoint functions (5.6, src/ompd-support/), called only when OMPD
+ * is on: one branch otherwise. */
+void ompd_bp_parallel_begin(void);
+void ompd_bp_parallel_end(void);
+void ompd_bp_task_begin(void);
+void ompd_bp_task_end(void);
+void ompd_bp_thread_begin(void);
+void ompd_bp_thread_end(void);
+#define GLASS_OMPD_BP(event)                         \
+    do {                                             \
+        if (__builtin_expect(glass_ompd_enabled, 0)) \
+            ompd_bp_##event();                       \
+    } while (0)
+
+/* OMPD thread registry (src/ompd-support/): every thread descriptor, from the
+ * thread itself at its start and at its end. */
+struct glass_thread;
+void glass_ompd_thread_begins(struct glass_thread *self);
+void glass_ompd_thread_ends(struct glass_thread *self);
+/* Sets up OMPD once the environment is read (glass_initialize). */
+void glass_ompd_initialize(void);
+
+/* True while task frames must be kept: an OMPT tool is active or OMPD is on.
+ * One flag, so the no-tool path stays one load and one branch. */
+extern _Atomic bool glass_frames_wanted;
+
 #if defined(GLASS_OMPT_DISABLED) && GLASS_OMPT_DISABLED
 /* Built with -DGLASS_OMPT=OFF: every event point and every piece of OMPT
  * bookkeeping folds to a constant false, so the cost of "no tool attached"
@@ -253,7 +283,10 @@ extern _Atomic bool glass_ompt_entry_watch;
 #define GLASS_OMPT_ACTIVE() 0
 #define GLASS_OMPT_ENTRY_WATCH() 0
 #define GLASS_OMPT_ON(event) 0
+#define GLASS_FRAMES_WANTED() 0
 #else
+#define GLASS_FRAMES_WANTED() \
+    __builtin_expect(atomic_load_explicit(&glass_frames_wanted, memory_order_relaxed), 0)
 #define GLASS_OMPT_ACTIVE() \
     __builtin_expect(atomic_load_explicit(&glass_ompt_active, memory_order_relaxed), 0)
 #define GLASS_OMPT_ENTRY_WATCH() \

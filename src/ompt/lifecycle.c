@@ -15,7 +15,7 @@ static __thread bool thread_begun __attribute__((tls_model("initial-exec")));
 void glass_ompt_enter_runtime(struct glass_ompt_entry *entry, void *cfa)
 {
     struct glass_task *task = glass_self()->task;
-    if (!GLASS_OMPT_ACTIVE() || !task || task->frame.enter_frame.ptr)
+    if (!GLASS_FRAMES_WANTED() || !task || task->frame.enter_frame.ptr)
         return;
     task->frame.enter_frame_flags = GLASS_FRAME_APPLICATION | GLASS_FRAME_CFA;
     atomic_signal_fence(memory_order_release);

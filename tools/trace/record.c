@@ -52,7 +52,7 @@ static struct trace_thread *self(void)
     t->fd = -1;
     t->next_task = (uint64_t)(number + 1) << 40;
     if (number < TRACE_MAX_THREADS)
-        atomic_store(&trace_threads[number], t);
+        __atomic_store_n(&trace_threads[number], t, __ATOMIC_RELEASE); /* read at finalize */
     current = t;
     return t;
 }

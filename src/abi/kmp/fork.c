@@ -74,6 +74,7 @@ GLASS_EXPORT void __kmpc_fork_call(struct kmp_ident *loc, int32_t argc, kmp_micr
         .num_threads = kmp_state.push_num_threads,
         .proc_bind = kmp_state.push_proc_bind,
         .codeptr = __builtin_return_address(0),
+        .entry = (const void *)microtask,
     };
     kmp_state.push_num_threads = 0;
     kmp_state.push_proc_bind = GLASS_BIND_FALSE;

@@ -175,6 +175,7 @@ static struct glass_task *make_core_task(struct glass_thread *self, struct kmp_t
     int32_t flags = block->flags;
     struct glass_task_options opts = {
         .fn = run_task,
+        .entry = (const void *)block->task.routine,
         .arg_size = sizeof block,
         .arg_align = _Alignof(struct kmp_task_block *),
         .ndepend = ndepend,
@@ -277,6 +278,7 @@ GLASS_EXPORT void __kmpc_omp_task_begin_if0(struct kmp_ident *loc, int32_t gtid,
         struct glass_task_options opts = {
             .codeptr = __builtin_return_address(0),
             .fn = empty_body,
+            .entry = (const void *)block->task.routine,
             .undeferred = true,
             .untied = !(block->flags & KMP_TASK_TIED),
             .final = block->flags & KMP_TASK_FINAL,
@@ -286,10 +288,12 @@ GLASS_EXPORT void __kmpc_omp_task_begin_if0(struct kmp_ident *loc, int32_t gtid,
         block->core = core;
     }
     block->if0_parent = self->task;
+    if (core) core->scheduler = self->task; /* for OMPD: the task suspended for this one */
     /* A cancelled region makes no task: the body then runs as part of the
      * encountering task. */
     if (core)
         self->task = core;
+    if (core) GLASS_OMPD_BP(task_begin); /* 5.6: the if(0) task's body starts in the program */
 }
 
 GLASS_EXPORT void __kmpc_omp_task_complete_if0(struct kmp_ident *loc, int32_t gtid, struct kmp_task *task)
@@ -298,6 +302,7 @@ GLASS_EXPORT void __kmpc_omp_task_complete_if0(struct kmp_ident *loc, int32_t gt
     struct glass_thread *self = kmp_thread(gtid);
     struct kmp_task_block *block = kmp_block_of(task);
     struct glass_task *core = block->core;
+    if (core) GLASS_OMPD_BP(task_end);
     self->task = block->if0_parent;
     if (!core) {
         kmp_task_block_discard(gtid, block);

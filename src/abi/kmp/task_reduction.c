@@ -266,7 +266,9 @@ GLASS_EXPORT void __kmpc_task_reduction_modifier_fini(struct kmp_ident *loc, int
     if (!set || !set->modifier)
         return;
     struct shared_copies *shared = set->shared;
-    if (shared && atomic_fetch_add_explicit(&shared->finished, 1, memory_order_acq_rel) == shared->nthreads - 1)
+    /* nthreads is read before arriving: the last thread to arrive frees `shared`. */
+    unsigned nthreads = shared ? shared->nthreads : 0;
+    if (shared && atomic_fetch_add_explicit(&shared->finished, 1, memory_order_acq_rel) == nthreads - 1)
         combine_into(shared, set->item);
     free(set);
 }

@@ -1,0 +1,314 @@
+/* libompd: internal control variables (OpenMP 5.1, 5.5.9, ICVs of 2.4.1
+ * Table 2.1). Each ICV is read in one scope:
+ * - address space: the global and device ICVs (glass_globals);
+ * - thread: the thread's number in its innermost team;
+ * - parallel: the team's size and nesting;
+ * - implicit task: place-partition-var and def-allocator-var;
+ * - task: the data-environment ICVs every task carries.
+ * 5.1 ICVs without a Glass equivalent readable from memory: def-sched-var
+ * (Glass's schedule(auto) and default are fixed, not an ICV), tool-var,
+ * tool-libraries-var and tool-verbose-init-var (read once by the OMPT start-up
+ * and not kept). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ompd_internal.h"
+
+#define EXPORT __attribute__((visibility("default")))
+
+/* How an ICV is read: one field of the scope's object, or computed. */
+enum icv_source {
+    GLOBAL_FIELD,    /* field of glass_globals */
+    THREAD_FIELD,    /* field of the thread */
+    TEAM_FIELD,      /* field of the team */
+    TASK_ICV_FIELD,  /* field of the task's struct glass_icvs */
+    PLACE_PARTITION, /* implicit task: place-partition-var */
+};
+
+enum icv_format { NUMBER, BOOLEAN, STRING, SCHEDULE, BIND, NTHREADS, LIMIT };
+
+struct icv {
+    const char *name;
+    ompd_scope_t scope;
+    enum icv_source source;
+    enum glass_ompd_field_id field;
+    enum icv_format format;
+};
+
+/* The ids are the indexes + 1 (ompd_icv_undefined is 0). */
+static const struct icv icvs[] = {
+    {"cancel-var", ompd_scope_address_space, GLOBAL_FIELD, F_globals_cancellation, BOOLEAN},
+    {"max-task-priority-var", ompd_scope_address_space, GLOBAL_FIELD, F_globals_max_task_priority, NUMBER},
+    {"stacksize-var", ompd_scope_address_space, GLOBAL_FIELD, F_globals_stacksize, NUMBER},
+    {"wait-policy-var", ompd_scope_address_space, GLOBAL_FIELD, F_globals_wait_policy, NUMBER},
+    {"display-affinity-var", ompd_scope_address_space, GLOBAL_FIELD, F_globals_display_affinity, BOOLEAN},
+    {"affinity-format-var", ompd_scope_address_space, GLOBAL_FIELD, F_globals_affinity_format, STRING},
+    {"debug-var", ompd_scope_address_space, GLOBAL_FIELD, F_globals_debug, BOOLEAN},
+    {"nteams-var", ompd_scope_address_space, GLOBAL_FIELD, F_globals_num_teams, NUMBER},
+    {"teams-thread-limit-var", ompd_scope_address_space, GLOBAL_FIELD, F_globals_teams_thread_limit, NUMBER},
+    {"target-offload-var", ompd_scope_address_space, GLOBAL_FIELD, F_globals_target_offload, NUMBER},
+    {"num-procs-var", ompd_scope_address_space, GLOBAL_FIELD, F_globals_num_procs, NUMBER},
+    {"thread-num-var", ompd_scope_thread, THREAD_FIELD, F_thread_num, NUMBER},
+    {"team-size-var", ompd_scope_parallel, TEAM_FIELD, F_team_nthreads, NUMBER},
+    {"levels-var", ompd_scope_parallel, TEAM_FIELD, F_team_level, NUMBER},
+    {"active-levels-var", ompd_scope_parallel, TEAM_FIELD, F_team_active_level, NUMBER},
+    {"place-partition-var", ompd_scope_implicit_task, PLACE_PARTITION, F_icvs_place_partition_len, NUMBER},
+    {"def-allocator-var", ompd_scope_implicit_task, TASK_ICV_FIELD, F_icvs_default_allocator, NUMBER},
+    {"nthreads-var", ompd_scope_task, TASK_ICV_FIELD, F_icvs_nthreads, NTHREADS},
+    {"dyn-var", ompd_scope_task, TASK_ICV_FIELD, F_icvs_dynamic, BOOLEAN},
+    {"run-sched-var", ompd_scope_task, TASK_ICV_FIELD, F_icvs_run_sched, SCHEDULE},
+    {"bind-var", ompd_scope_task, TASK_ICV_FIELD, F_icvs_bind, BIND},
+    {"max-active-levels-var", ompd_scope_task, TASK_ICV_FIELD, F_icvs_max_active_levels, NUMBER},
+    {"default-device-var", ompd_scope_task, TASK_ICV_FIELD, F_icvs_default_device, NUMBER},
+    {"thread-limit-var", ompd_scope_task, TASK_ICV_FIELD, F_icvs_thread_limit, LIMIT},
+};
+#define NICVS (sizeof icvs / sizeof icvs[0])
+
+EXPORT ompd_rc_t ompd_enumerate_icvs(ompd_address_space_handle_t *handle, ompd_icv_id_t current,
+                                     ompd_icv_id_t *next_id, const char **next_icv_name,
+                                     ompd_scope_t *next_scope, int *more)
+{
+    if (!glass_ompd_aspace_ok(handle) || !next_id || !next_icv_name || !next_scope || !more)
+        return ompd_rc_bad_input;
+    if (current >= NICVS) /* 0 (ompd_icv_undefined) starts */
+        return ompd_rc_bad_input;
+    *next_id = current + 1;
+    *next_icv_name = icvs[current].name;
+    *next_scope = icvs[current].scope;
+    *more = current + 1 < NICVS;
+    return ompd_rc_ok;
+}
+
+/* Checks that `handle` is a handle of the scope and finds the address space
+ * and the object the scope designates. */
+static ompd_rc_t scope_object(void *handle, ompd_scope_t scope, ompd_address_space_handle_t **ah, uint64_t *object)
+{
+    if (!handle)
+        return ompd_rc_bad_input;
+    switch (scope) {
+    case ompd_scope_address_space: {
+        ompd_address_space_handle_t *a = handle;
+        if (!glass_ompd_aspace_ok(a))
+            return ompd_rc_bad_input;
+        *ah = a;
+        return glass_ompd_read(a, a->process + offsetof(struct glass_ompd_process, globals), 8, object);
+    }
+    case ompd_scope_thread: {
+        ompd_thread_handle_t *t = handle;
+        ompd_rc_t rc = glass_ompd_thread_check(t);
+        *ah = rc == ompd_rc_ok ? t->aspace : NULL;
+        *object = rc == ompd_rc_ok ? t->thread : 0;
+        return rc;
+    }
+    case ompd_scope_parallel: {
+        ompd_parallel_handle_t *p = handle;
+        if (!glass_ompd_parallel_ok(p))
+            return ompd_rc_bad_input;
+        *ah = p->aspace, *object = p->team;
+        return ompd_rc_ok;
+    }
+    case ompd_scope_implicit_task:
+    case ompd_scope_task: {
+        ompd_task_handle_t *t = handle;
+        if (!glass_ompd_task_ok(t))
+            return ompd_rc_bad_input;
+        *ah = t->aspace, *object = t->task;
+        return ompd_rc_ok;
+    }
+    default:
+        return ompd_rc_bad_input;
+    }
+}
+
+static ompd_rc_t find_icv(void *handle, ompd_scope_t scope, ompd_icv_id_t icv_id, const struct icv **icv,
+                          ompd_address_space_handle_t **ah, uint64_t *object)
+{
+    if (icv_id == 0 || icv_id > NICVS)
+        return ompd_rc_bad_input;
+    *icv = &icvs[icv_id - 1];
+    if ((*icv)->scope != scope)
+        return ompd_rc_bad_input;
+    ompd_rc_t rc = scope_object(handle, scope, ah, object);
+    if (rc != ompd_rc_ok)
+        return rc;
+    if ((*icv)->scope == ompd_scope_implicit_task) {
+        uint64_t flags;
+        if ((rc = glass_ompd_read_field(*ah, *object, F_task_flags, &flags)) != ompd_rc_ok)
+            return rc;
+        if (flags & GLASS_OMPD_TASK_EXPLICIT)
+            return ompd_rc_bad_input; /* an implicit-task ICV of an explicit task */
+    }
+    return ompd_rc_ok;
+}
+
+static ompd_rc_t read_icv_value(const struct icv *icv, ompd_address_space_handle_t *ah, uint64_t object,
+                                int64_t *value)
+{
+    switch (icv->source) {
+    case GLOBAL_FIELD:
+    case THREAD_FIELD:
+    case TEAM_FIELD:
+        return glass_ompd_read_field_signed(ah, object, icv->field, value);
+    case TASK_ICV_FIELD:
+    case PLACE_PARTITION: {
+        int64_t raw;
+        ompd_rc_t rc =
+            glass_ompd_read_field_signed(ah, glass_ompd_field_addr(ah, object, F_task_icv), icv->field, &raw);
+        if (rc != ompd_rc_ok)
+            return rc;
+        /* Unsigned ICVs keep their unsigned value; UINT_MAX means "no limit". */
+        if (ah->fields[icv->field].size == 4 &&
+            (icv->field == F_icvs_nthreads || icv->field == F_icvs_thread_limit ||
+             icv->field == F_icvs_max_active_levels))
+            raw = (int64_t)(uint32_t)raw;
+        *value = raw;
+        return ompd_rc_ok;
+    }
+    }
+    return ompd_rc_error;
+}
+
+EXPORT ompd_rc_t ompd_get_icv_from_scope(void *handle, ompd_scope_t scope, ompd_icv_id_t icv_id,
+                                         ompd_word_t *icv_value)
+{
+    const struct icv *icv;
+    ompd_address_space_handle_t *ah;
+    uint64_t object;
+    ompd_rc_t rc = find_icv(handle, scope, icv_id, &icv, &ah, &object);
+    if (rc != ompd_rc_ok)
+        return rc;
+    if (!icv_value)
+        return ompd_rc_bad_input;
+    if (icv->format == STRING)
+        return ompd_rc_incompatible; /* not an integer: ompd_get_icv_string_from_scope */
+    if (icv->field == F_thread_num && icv->source == THREAD_FIELD) {
+        uint64_t team;
+        if ((rc = glass_ompd_read_field(ah, object, F_thread_team, &team)) != ompd_rc_ok)
+            return rc;
+        if (!team)
+            return ompd_rc_unavailable; /* an idle worker */
+    }
+    int64_t value;
+    if ((rc = read_icv_value(icv, ah, object, &value)) != ompd_rc_ok)
+        return rc;
+    *icv_value = value;
+    return ompd_rc_ok;
+}
+
+static const char *bind_name(int64_t policy)
+{
+    static const char *const names[] = {"false", "true", "primary", "close", "spread"};
+    return policy >= 0 && policy <= 4 ? names[policy] : "false";
+}
+
+/* A list ICV (nthreads-var, bind-var): the task's value, then the elements
+ * later nesting levels take from the environment's list. */
+static ompd_rc_t list_string(ompd_address_space_handle_t *ah, uint64_t task, bool bind, int64_t first, char *out,
+                             size_t size)
+{
+    uint64_t globals, next, len;
+    ompd_rc_t rc;
+    uint64_t icv_addr = glass_ompd_field_addr(ah, task, F_task_icv);
+    if ((rc = glass_ompd_read(ah, ah->process + offsetof(struct glass_ompd_process, globals), 8, &globals)) !=
+            ompd_rc_ok ||
+        (rc = glass_ompd_read_field(ah, icv_addr, bind ? F_icvs_bind_next : F_icvs_nthreads_next, &next)) !=
+            ompd_rc_ok ||
+        (rc = glass_ompd_read_field(ah, globals, bind ? F_globals_bind_list_len : F_globals_nthreads_list_len,
+                                    &len)) != ompd_rc_ok)
+        return rc;
+    size_t used = bind ? (size_t)snprintf(out, size, "%s", bind_name(first))
+                       : (size_t)snprintf(out, size, "%" PRId64, first);
+    uint64_t element = bind ? 1 : 4;
+    uint64_t list = glass_ompd_field_addr(ah, globals, bind ? F_globals_bind_list : F_globals_nthreads_list);
+    for (uint64_t i = next; i < len && i < 64 && used < size; i++) {
+        uint64_t value = 0;
+        if ((rc = glass_ompd_read(ah, list + i * element, element, &value)) != ompd_rc_ok)
+            return rc;
+        if (bind)
+            used += (size_t)snprintf(out + used, size - used, ",%s", bind_name((int64_t)(int8_t)value));
+        else
+            used += (size_t)snprintf(out + used, size - used, ",%" PRIu64, value & 0xffffffffu);
+    }
+    return ompd_rc_ok;
+}
+
+/* The string is allocated with alloc_memory; the tool releases it with its
+ * free_memory. */
+EXPORT ompd_rc_t ompd_get_icv_string_from_scope(void *handle, ompd_scope_t scope, ompd_icv_id_t icv_id,
+                                                const char **icv_string)
+{
+    const struct icv *icv;
+    ompd_address_space_handle_t *ah;
+    uint64_t object;
+    ompd_rc_t rc = find_icv(handle, scope, icv_id, &icv, &ah, &object);
+    if (rc != ompd_rc_ok)
+        return rc;
+    if (!icv_string)
+        return ompd_rc_bad_input;
+    char text[512];
+    if (icv->format == STRING) {
+        uint64_t size = ah->fields[icv->field].size;
+        if (size >= sizeof text)
+            size = sizeof text - 1;
+        ompd_address_t where = {ompd_segment_none, glass_ompd_field_addr(ah, object, icv->field)};
+        if ((rc = glass_ompd_cb.read_memory(ah->context, NULL, &where, size, text)) != ompd_rc_ok)
+            return rc;
+        text[size] = '\0';
+        return glass_ompd_strdup(text, icv_string);
+    }
+    int64_t value;
+    if (icv->source == THREAD_FIELD) {
+        ompd_word_t word;
+        if ((rc = ompd_get_icv_from_scope(handle, scope, icv_id, &word)) != ompd_rc_ok)
+            return rc;
+        value = word;
+    } else if ((rc = read_icv_value(icv, ah, object, &value)) != ompd_rc_ok) {
+        return rc;
+    }
+    uint64_t icv_addr = icv->source == TASK_ICV_FIELD || icv->source == PLACE_PARTITION
+                            ? glass_ompd_field_addr(ah, object, F_task_icv)
+                            : 0;
+    switch (icv->format) {
+    case BOOLEAN:
+        snprintf(text, sizeof text, "%s", value ? "true" : "false");
+        break;
+    case LIMIT:
+        if (value == 0xffffffffll)
+            snprintf(text, sizeof text, "unlimited");
+        else
+            snprintf(text, sizeof text, "%" PRId64, value);
+        break;
+    case SCHEDULE: {
+        static const char *const kinds[] = {"?", "static", "dynamic", "guided", "auto"};
+        int64_t chunk;
+        if ((rc = glass_ompd_read_field_signed(ah, icv_addr, F_icvs_run_sched_chunk, &chunk)) != ompd_rc_ok)
+            return rc;
+        int64_t kind = value & 0x7fffffff;
+        snprintf(text, sizeof text, "%s%s,%" PRId64, (value & 0x80000000ll) ? "monotonic:" : "",
+                 kinds[kind >= 1 && kind <= 4 ? kind : 0], chunk);
+        break;
+    }
+    case BIND:
+    case NTHREADS:
+        if ((rc = list_string(ah, object, icv->format == BIND, value, text, sizeof text)) != ompd_rc_ok)
+            return rc;
+        break;
+    default:
+        if (icv->source == PLACE_PARTITION) {
+            int64_t first;
+            if ((rc = glass_ompd_read_field_signed(ah, icv_addr, F_icvs_place_partition_first, &first)) !=
+                ompd_rc_ok)
+                return rc;
+            /* Place numbers, not their processor lists (those live in the runtime's place table). */
+            if (value == 0)
+                snprintf(text, sizeof text, "none");
+            else
+                snprintf(text, sizeof text, "places %" PRId64 "-%" PRId64, first, first + value - 1);
+        } else {
+            snprintf(text, sizeof text, "%" PRId64, value);
+        }
+        break;
+    }
+    return glass_ompd_strdup(text, icv_string);
+}

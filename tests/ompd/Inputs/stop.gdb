@@ -1,0 +1,16 @@
+set confirm off
+set pagination off
+set print thread-events off
+break glass_test_stop
+run
+ompd init
+echo == threads\n
+ompd threads
+echo == parallel\n
+ompd parallel
+echo == tasks\n
+ompd tasks
+echo == icvs\n
+ompd icvs
+echo == bt\n
+ompd bt
