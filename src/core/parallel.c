@@ -9,6 +9,7 @@
 #include "runtime.h"
 #include "task_barrier.h"
 #include "team.h"
+#include "wait.h"
 
 /* Threads currently working in teams, counted only when OMP_THREAD_LIMIT is
  * set, so the default configuration pays no shared atomic per region. */
@@ -52,6 +53,42 @@ static unsigned reserve_threads(unsigned wanted, unsigned limit)
     }
 }
 
+void glass_team_depart(struct glass_team *team)
+{
+    glass_gen_advance_shared(&team->departures); /* release: the worker's last accesses come first */
+}
+
+static bool all_departed(struct glass_team *team)
+{
+    return atomic_load_explicit(&team->departures, memory_order_acquire) == team->departures_expected;
+}
+
+static void wait_departed(struct glass_thread *self, struct glass_team *team)
+{
+    int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
+    glass_set_state(self, GLASS_STATE_OVERHEAD); /* runtime bookkeeping, not a user-visible wait */
+    for (;;) {
+        unsigned seen = glass_gen_current(&team->departures);
+        if (seen == team->departures_expected)
+            break;
+        glass_gen_wait(&team->departures, seen, NULL, NULL);
+    }
+    glass_set_state(self, previous);
+}
+
+/* Workers released by a join barrier may still be on their way out (task-wait
+ * loop, events): a descriptor is reset only once all have left. The teams this
+ * thread mastered deeper have this level's team as an ancestor, which their
+ * stragglers (or a signal handler on them) may still follow. */
+void glass_owned_teams_wait_departed(struct glass_thread *self, unsigned from_level)
+{
+    for (unsigned level = from_level; level < self->owned_teams_top; level++) {
+        struct glass_team *team = self->owned_teams[level];
+        if (team && !all_departed(team))
+            wait_departed(self, team);
+    }
+}
+
 static struct glass_team *owned_team(struct glass_thread *self, unsigned level)
 {
     if (level >= self->owned_teams_len) {
@@ -72,6 +109,8 @@ static struct glass_team *owned_team(struct glass_thread *self, unsigned level)
             glass_fatal("out of memory for a team descriptor");
         *team = (struct glass_team){0};
         self->owned_teams[level] = team;
+        if (self->owned_teams_top <= level)
+            self->owned_teams_top = level + 1;
     }
     return self->owned_teams[level];
 }
@@ -122,6 +161,11 @@ static struct glass_team *parallel_begin(void (*fn)(void *), void *data, const s
         nthreads = reserve_threads(nthreads, self->task->icv.thread_limit);
     unsigned level = parent->level + 1;
     struct glass_team *team = owned_team(self, level);
+    /* Usually no deeper team and nobody left in this one: two loads. */
+    if (__builtin_expect(self->owned_teams_top > level + 1 || !all_departed(team), 0))
+        glass_owned_teams_wait_departed(self, level);
+    if (nthreads > 1)
+        team->departures_expected += (nthreads - 1) * GLASS_GEN_STEP;
 
     team->nthreads = nthreads;
     team->level = level;

@@ -26,6 +26,7 @@ static void worker_run_region(struct glass_thread *self, struct glass_team *team
         .flags = GLASS_TASK_IMPLICIT,
         .thread_num = num,
     };
+    unsigned level = team->level;
     self->team = team;
     self->num = num;
     atomic_signal_fence(memory_order_release); /* the task is complete before a signal handler sees it */
@@ -46,8 +47,8 @@ static void worker_run_region(struct glass_thread *self, struct glass_team *team
     struct glass_ompt_wait wait;
     glass_ompt_wait_begin(&wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, &team->tool_data, &task.tool_data, codeptr);
     glass_team_barrier_tasks(self, &team->join, NULL);
-    /* From here on the team may be reused by its master: do not touch it (the
-     * events that follow have no parallel data, 5.1 4.5.2.13). */
+    /* The team stays intact until glass_team_depart below, but the events
+     * that follow have no parallel data (5.1 4.5.2.13). */
     glass_ompt_wait_end(&wait, NULL);
     GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_END, NULL, &task.tool_data,
                     codeptr);
@@ -55,6 +56,10 @@ static void worker_run_region(struct glass_thread *self, struct glass_team *team
     GLASS_OMPD_BP(task_end);
     self->task = NULL;
     self->team = NULL;
+    /* Teams this thread mastered inside the region have `team` as an ancestor:
+     * their stragglers must be gone before the master may reuse `team`. */
+    glass_owned_teams_wait_departed(self, level + 1);
+    glass_team_depart(team); /* last access: the master may now reuse the team */
 }
 
 /* Workers told to end (glass_pool_retire_idle) count themselves out here. */
@@ -195,8 +200,17 @@ static void forget_workers_in_child(void)
     nworkers_created = 0;
     glass_wait_set_oversubscribed(false);
     struct glass_thread *self = glass_self_ptr;
-    if (self)
-        self->hot_nworkers = 0;
+    if (!self)
+        return;
+    self->hot_nworkers = 0;
+    /* Workers that had not yet left this thread's teams never will. */
+    for (unsigned level = 0; level < self->owned_teams_top; level++) {
+        struct glass_team *team = self->owned_teams[level];
+        if (team) {
+            atomic_store_explicit(&team->departures, 0, memory_order_relaxed);
+            team->departures_expected = 0;
+        }
+    }
 }
 
 __attribute__((constructor)) static void install_fork_handler(void)

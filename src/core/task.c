@@ -226,16 +226,30 @@ void glass_task_execute(struct glass_thread *self, struct glass_task *task)
         GLASS_OMPD_BP(task_end);
         self->task = suspended;
         glass_set_state(self, state);
-        if (task->detach) {
+        bool ended_detached = false;
+        if (task->detach && tool) {
+            /* The detach event goes out before BODY_DONE is published: from
+             * then on omp_fulfill_event may complete and recycle the task. */
+            unsigned char seen =
+                atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_ENDING, memory_order_acq_rel);
+            ended_detached = !(seen & GLASS_DETACH_FULFILLED);
+            if (ended_detached) {
+                glass_ompt_task_ends(self, task, suspended, GLASS_TASK_STATUS_DETACH, &ompt_switch);
+                unsigned char old =
+                    atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_DONE, memory_order_acq_rel);
+                if (!(old & GLASS_DETACH_FULFILLED))
+                    return; /* omp_fulfill_event completes it */
+                /* Fulfilled during the detach event: report it, then complete. */
+                if (!(old & GLASS_DETACH_FULFILL_REPORTED))
+                    GLASS_OMPT_EMIT(task_schedule, &task->tool_data, GLASS_TASK_STATUS_LATE_FULFILL, NULL);
+            }
+        } else if (task->detach) {
             unsigned char old =
                 atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_DONE, memory_order_acq_rel);
-            if (!(old & GLASS_DETACH_FULFILLED)) {
-                if (tool)
-                    glass_ompt_task_ends(self, task, suspended, GLASS_TASK_STATUS_DETACH, &ompt_switch);
+            if (!(old & GLASS_DETACH_FULFILLED))
                 return; /* omp_fulfill_event completes it */
-            }
         }
-        if (tool) {
+        if (tool && !ended_detached) {
             /* A taskwait's task completes the taskwait (5.1 4.4.4.19). */
             bool taskwait = task->flags & GLASS_TASK_TASKWAIT;
             glass_ompt_task_ends(self, task, taskwait ? NULL : suspended,
@@ -350,18 +364,29 @@ void glass_task_fulfill(uintptr_t event)
     /* Reported before the fulfillment: once it is visible the task may
      * complete and its data go. */
     unsigned char seen = atomic_load_explicit(&task->detach, memory_order_acquire);
-    if (!(seen & GLASS_DETACH_FULFILLED))
-        GLASS_OMPT_EMIT(task_schedule, &task->tool_data,
-                        (seen & GLASS_DETACH_BODY_DONE) ? GLASS_TASK_STATUS_LATE_FULFILL
-                                                        : GLASS_TASK_STATUS_EARLY_FULFILL,
-                        NULL);
-    unsigned char old = atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_FULFILLED, memory_order_acq_rel);
+    unsigned char reported = 0;
+    if (!(seen & GLASS_DETACH_FULFILLED) && GLASS_OMPT_ACTIVE()) {
+        if (!(seen & (GLASS_DETACH_BODY_ENDING | GLASS_DETACH_BODY_DONE))) {
+            GLASS_OMPT_EMIT(task_schedule, &task->tool_data, GLASS_TASK_STATUS_EARLY_FULFILL, NULL);
+            reported = GLASS_DETACH_FULFILL_REPORTED;
+        } else if (seen & GLASS_DETACH_BODY_DONE) {
+            GLASS_OMPT_EMIT(task_schedule, &task->tool_data, GLASS_TASK_STATUS_LATE_FULFILL, NULL);
+            reported = GLASS_DETACH_FULFILL_REPORTED;
+        }
+        /* Otherwise the detach event is being reported: late_fulfill follows it
+         * (glass_task_execute, or below). */
+    }
+    unsigned char old =
+        atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_FULFILLED | reported, memory_order_acq_rel);
     if (old & GLASS_DETACH_FULFILLED) {
         glass_warn("omp_fulfill_event: event %p was already fulfilled; ignored", (void *)task);
         return;
     }
-    if (old & GLASS_DETACH_BODY_DONE)
+    if (old & GLASS_DETACH_BODY_DONE) {
+        if (!reported && (old & GLASS_DETACH_BODY_ENDING))
+            GLASS_OMPT_EMIT(task_schedule, &task->tool_data, GLASS_TASK_STATUS_LATE_FULFILL, NULL);
         glass_task_complete(glass_self(), task, true);
+    }
 }
 
 static bool no_children(void *arg)

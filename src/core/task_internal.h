@@ -10,11 +10,17 @@
 #include "tasking.h"
 
 /* task->detach bits: the event was fulfilled, the body has finished. The
- * task completes when both are set (OpenMP 5.1, 2.12.1). */
+ * task completes when both are set (OpenMP 5.1, 2.12.1). With a tool, the
+ * executing thread sets BODY_ENDING before its detach event and BODY_DONE
+ * after it, and the fulfiller sets FULFILL_REPORTED with FULFILLED when it
+ * emitted its early/late_fulfill event itself: a fulfillment during the
+ * detach event is reported after it, by the executing thread (task.c). */
 enum glass_detach_state {
     GLASS_DETACH_ARMED = 1,
     GLASS_DETACH_FULFILLED = 2,
     GLASS_DETACH_BODY_DONE = 4,
+    GLASS_DETACH_BODY_ENDING = 8,
+    GLASS_DETACH_FULFILL_REPORTED = 16,
 };
 
 struct glass_taskgroup {

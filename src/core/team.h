@@ -46,6 +46,11 @@ struct glass_team {
      * being number league_num. league_size 0: not in a teams region. */
     unsigned league_size;
     unsigned league_num;
+    /* Workers leaving the region (wait.h generation word, one step each, taken
+     * once a worker no longer touches the team): the master waits until it
+     * reaches departures_expected before it reuses the descriptor. */
+    _Alignas(GLASS_CACHE_LINE) _Atomic unsigned departures;
+    unsigned departures_expected;
 };
 
 /* Options of a parallel construct, as both ABIs describe it. */
@@ -78,6 +83,13 @@ unsigned glass_parallel_team_size(struct glass_thread *self, const struct glass_
  * (team_barrier.c); used for the barriers inside a region and for its end. */
 bool glass_team_barrier_tasks(struct glass_thread *self, struct glass_barrier *barrier,
                               void (*before_release)(struct glass_team *));
+
+/* Team reuse (parallel.c): a worker announces it has left `team` for good
+ * (its last access to it); the owner waits for every worker of the team's last
+ * region, and of the teams it owns nested deeper, before reusing or freeing
+ * them. */
+void glass_team_depart(struct glass_team *team);
+void glass_owned_teams_wait_departed(struct glass_thread *self, unsigned from_level);
 
 /* Pool of worker threads. */
 struct glass_thread *glass_pool_take(void);

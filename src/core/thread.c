@@ -17,6 +17,7 @@ static void free_initial_thread(void *arg)
     struct glass_thread *self = arg;
     glass_ompt_thread_ends(self);
     glass_ompd_thread_ends(self);
+    glass_owned_teams_wait_departed(self, 0); /* workers may still be leaving them */
     for (unsigned i = 0; i < self->owned_teams_len; i++)
         if (self->owned_teams[i]) {
             free(self->owned_teams[i]->members);

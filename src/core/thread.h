@@ -34,6 +34,7 @@ struct glass_thread {
      * for reuse because released workers may still be reading a finished team. */
     struct glass_team **owned_teams;
     unsigned owned_teams_len;
+    unsigned owned_teams_top;       /* one past the deepest level whose team parallel.c made */
     /* Hot team: the workers a level-0 master keeps between regions. */
     struct glass_thread **hot_workers;
     unsigned hot_nworkers;

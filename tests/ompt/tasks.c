@@ -87,9 +87,13 @@ int main(void)
 #pragma omp single
         {
             /* Detach: fulfilled after the body (late) and during it (early). */
+            /* Late: fulfilled only once the runtime has reported the end
+             * of the body (detach); the body's own flag would be too early,
+             * the body has not ended for the runtime when it is set. */
+            unsigned long detached = tool_detach_events();
 #pragma omp task detach(late_event) shared(body_done)
             atomic_store(&body_done, 1);
-            while (!atomic_load(&body_done))
+            while (!atomic_load(&body_done) || tool_detach_events() == detached)
                 sched_yield();
             omp_fulfill_event(late_event);
 #pragma omp task detach(early_event)

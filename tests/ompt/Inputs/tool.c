@@ -541,6 +541,13 @@ static void on_task_create(ompt_data_t *task, const ompt_frame_t *frame, ompt_da
           flags_text(text, sizeof text, (unsigned)flags, task_flags), has_dependences, codeptr);
 }
 
+static _Atomic unsigned long detach_events;
+
+unsigned long tool_detach_events(void)
+{
+    return atomic_load(&detach_events);
+}
+
 static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next)
 {
     if (open_waits && (status == ompt_task_switch || status == ompt_task_yield))
@@ -549,6 +556,8 @@ static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt
         event("task_schedule: prior=%lu status=%s next=%lu", id_of(prior), status_name(status), id_of(next));
     else
         event("task_schedule: prior=%lu status=%s next=none", id_of(prior), status_name(status));
+    if (status == ompt_task_detach)
+        atomic_fetch_add(&detach_events, 1); /* after the event line: a waiter sees it logged */
 }
 
 static void on_dependences(ompt_data_t *task, const ompt_dependence_t *deps, int ndeps)

@@ -60,6 +60,10 @@ int tool_codeptr_calls(const void *codeptr, const char *symbol);
  * "sync_region_begin", ...) on the calling thread. */
 const void *tool_last_codeptr(const char *event);
 
+/* task_schedule events with status detach seen so far (all threads): a test
+ * that wants a late fulfillment waits for the detach before fulfilling. */
+unsigned long tool_detach_events(void);
+
 /* The wait id of the last mutex event on the calling thread. */
 ompt_wait_id_t tool_last_wait_id(void);
 
