@@ -3,7 +3,7 @@
 // with a dprintf on each.
 // REQUIRES: ompt, gdb
 // RUN: %omp-cc %s -o %t
-// RUN: env OMP_DEBUG=enabled OMP_NUM_THREADS=2 LD_LIBRARY_PATH=%libdir gdb -batch -nx -ex 'set breakpoint pending on' -ex 'set print thread-events off' -x %S/Inputs/lib-breakpoints.gdb %t 2>&1 | grep -oE 'bp [a-z_]+' | sort | uniq -c | FileCheck %s --check-prefix=ON
+// RUN: env OMP_DEBUG=enabled OMP_NUM_THREADS=2 LD_LIBRARY_PATH=%libdir gdb -batch -nx -ex 'set breakpoint pending on' -ex 'set print thread-events off' -x %S/Inputs/lib-breakpoints.gdb %t 2>&1 | grep '^bp ' | sort | uniq -c | FileCheck %s --check-prefix=ON
 // RUN: env OMP_NUM_THREADS=2 LD_LIBRARY_PATH=%libdir gdb -batch -nx -ex 'set breakpoint pending on' -ex 'set print thread-events off' -x %S/Inputs/lib-breakpoints.gdb %t 2>&1 | FileCheck %s --check-prefix=OFF
 #include <omp.h>
 #include <stdio.h>

@@ -25,8 +25,9 @@ int main(void)
         if (omp_get_team_num() == 1) {
 #pragma omp parallel num_threads(2)
             {
-                __builtin_snprintf(tag, sizeof tag, "team 1 thread %d", omp_get_thread_num());
-                tool_check_frames(tag, __builtin_frame_address(0), __builtin_frame_address(1));
+                char inner[32]; /* each thread's own: the team's `tag` is shared here */
+                __builtin_snprintf(inner, sizeof inner, "team 1 thread %d", omp_get_thread_num());
+                tool_check_frames(inner, __builtin_frame_address(0), __builtin_frame_address(1));
             }
         }
     }

@@ -110,7 +110,11 @@ int main(int argc, char **argv)
 #pragma omp parallel
             {
 #pragma omp single
-                inner = omp_get_num_threads();
+                {
+                    /* Every inner team's single writes it: atomic, not a race. */
+#pragma omp atomic write
+                    inner = omp_get_num_threads();
+                }
 #pragma omp atomic
                 total_nested++;
                 if (omp_get_level() != 2 || omp_get_active_level() != 2) {
