@@ -11,6 +11,7 @@
 
 #include <omp-tools.h>
 
+#include "clock.h"
 #include "profile.h"
 
 struct profile_thread *profile_threads[PROFILE_MAX_THREADS];
@@ -25,9 +26,7 @@ static __thread struct profile_thread *current;
 
 uint64_t profile_now(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    return tool_now_ns();
 }
 
 /* A thread's record, made at its first event (thread_begin normally, but a

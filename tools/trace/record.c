@@ -15,6 +15,7 @@
 
 #include <omp-tools.h>
 
+#include "clock.h"
 #include "symbolize.h"
 #include "trace.h"
 
@@ -32,9 +33,7 @@ static __thread struct trace_thread *current;
 
 uint64_t trace_now(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    return tool_now_ns();
 }
 
 static struct trace_thread *self(void)
