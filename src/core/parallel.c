@@ -76,20 +76,63 @@ static void wait_departed(struct glass_thread *self, struct glass_team *team)
     glass_set_state(self, previous);
 }
 
+static void wait_departed_if_needed(struct glass_thread *self, struct glass_team *team)
+{
+    if (team && !all_departed(team))
+        wait_departed(self, team);
+}
+
 /* Workers released by a join barrier may still be on their way out (task-wait
  * loop, events): a descriptor is reset only once all have left. The teams this
- * thread mastered deeper have this level's team as an ancestor, which their
+ * thread mastered deeper have this level's teams as ancestors, which their
  * stragglers (or a signal handler on them) may still follow. */
 void glass_owned_teams_wait_departed(struct glass_thread *self, unsigned from_level)
 {
-    for (unsigned level = from_level; level < self->owned_teams_top; level++) {
+    unsigned top = self->owned_teams_top < self->owned_teams_len ? self->owned_teams_top : self->owned_teams_len;
+    for (unsigned level = from_level; level < top; level++) {
         struct glass_team *team = self->owned_teams[level];
-        if (team && !all_departed(team))
-            wait_departed(self, team);
+        if (team) {
+            wait_departed_if_needed(self, team);
+            wait_departed_if_needed(self, team->sibling);
+        }
     }
 }
 
-static struct glass_team *owned_team(struct glass_thread *self, unsigned level)
+static void free_team(struct glass_team *team)
+{
+    free(team->members);
+    free(team);
+}
+
+void glass_owned_teams_free(struct glass_thread *self)
+{
+    glass_owned_teams_wait_departed(self, 0);
+    for (unsigned level = 0; level < self->owned_teams_len; level++) {
+        struct glass_team *team = self->owned_teams[level];
+        if (!team)
+            continue;
+        if (team->sibling)
+            free_team(team->sibling);
+        free_team(team);
+    }
+    free(self->owned_teams);
+    self->owned_teams = NULL;
+    self->owned_teams_len = self->owned_teams_top = 0;
+}
+
+static struct glass_team *new_team(void)
+{
+    struct glass_team *team = aligned_alloc(GLASS_CACHE_LINE, (sizeof(struct glass_team) + GLASS_CACHE_LINE - 1) /
+                                                                  GLASS_CACHE_LINE * GLASS_CACHE_LINE);
+    if (!team)
+        glass_fatal("out of memory for a team descriptor");
+    *team = (struct glass_team){0};
+    return team;
+}
+
+/* The descriptor for this thread's next region at `level`; the following
+ * region at that level gets its sibling. */
+static struct glass_team *next_owned_team(struct glass_thread *self, unsigned level)
 {
     if (level >= self->owned_teams_len) {
         unsigned len = level + 4;
@@ -101,18 +144,16 @@ static struct glass_team *owned_team(struct glass_thread *self, unsigned level)
         self->owned_teams = teams;
         self->owned_teams_len = len;
     }
-    if (!self->owned_teams[level]) {
-        struct glass_team *team = aligned_alloc(GLASS_CACHE_LINE,
-                                                (sizeof(struct glass_team) + GLASS_CACHE_LINE - 1) /
-                                                    GLASS_CACHE_LINE * GLASS_CACHE_LINE);
-        if (!team)
-            glass_fatal("out of memory for a team descriptor");
-        *team = (struct glass_team){0};
-        self->owned_teams[level] = team;
+    struct glass_team *team = self->owned_teams[level];
+    if (!team) {
+        team = new_team();
+        team->sibling = new_team();
+        team->sibling->sibling = team;
         if (self->owned_teams_top <= level)
             self->owned_teams_top = level + 1;
     }
-    return self->owned_teams[level];
+    self->owned_teams[level] = team->sibling;
+    return team;
 }
 
 static void reserve_members(struct glass_team *team, unsigned nthreads)
@@ -160,10 +201,14 @@ static struct glass_team *parallel_begin(void (*fn)(void *), void *data, const s
     if (nthreads > 1 && self->task->icv.thread_limit != UINT_MAX)
         nthreads = reserve_threads(nthreads, self->task->icv.thread_limit);
     unsigned level = parent->level + 1;
-    struct glass_team *team = owned_team(self, level);
-    /* Usually no deeper team and nobody left in this one: two loads. */
-    if (__builtin_expect(self->owned_teams_top > level + 1 || !all_departed(team), 0))
-        glass_owned_teams_wait_departed(self, level);
+    struct glass_team *team = next_owned_team(self, level);
+    /* The workers of this descriptor's last region (the one before the region
+     * that just ended) have normally left long ago; teams deeper than `level`
+     * exist only when a region nested. Two loads in the usual case. */
+    if (__builtin_expect(!all_departed(team), 0))
+        wait_departed(self, team);
+    if (__builtin_expect(self->owned_teams_top > level + 1, 0))
+        glass_owned_teams_wait_departed(self, level + 1);
     if (nthreads > 1)
         team->departures_expected += (nthreads - 1) * GLASS_GEN_STEP;
 

@@ -72,7 +72,7 @@ static void *retire(struct glass_thread *self)
     glass_ompd_thread_ends(self);
     glass_self_ptr = NULL;
     glass_thread_gtid_release(self);
-    free(self->owned_teams);
+    glass_owned_teams_free(self); /* the teams it mastered in nested regions */
     free(self);
     atomic_fetch_add_explicit(&workers_retired, 1, memory_order_release);
     glass_gen_advance_shared(&workers_retired_gen);
@@ -206,7 +206,7 @@ static void forget_workers_in_child(void)
     /* Workers that had not yet left this thread's teams never will. */
     for (unsigned level = 0; level < self->owned_teams_top; level++) {
         struct glass_team *team = self->owned_teams[level];
-        if (team) {
+        for (unsigned slot = 0; team && slot < 2; slot++, team = team->sibling) {
             atomic_store_explicit(&team->departures, 0, memory_order_relaxed);
             team->departures_expected = 0;
         }

@@ -46,6 +46,11 @@ struct glass_team {
      * being number league_num. league_size 0: not in a teams region. */
     unsigned league_size;
     unsigned league_num;
+    /* The other descriptor of the same nesting level: a master alternates
+     * between the two, so the workers of the region before the last have
+     * always left when a descriptor is reused, and the master need not wait
+     * for workers of the region that just ended (see glass_team_depart). */
+    struct glass_team *sibling;
     /* Workers leaving the region (wait.h generation word, one step each, taken
      * once a worker no longer touches the team): the master waits until it
      * reaches departures_expected before it reuses the descriptor. */
@@ -90,6 +95,9 @@ bool glass_team_barrier_tasks(struct glass_thread *self, struct glass_barrier *b
  * them. */
 void glass_team_depart(struct glass_team *team);
 void glass_owned_teams_wait_departed(struct glass_thread *self, unsigned from_level);
+/* Frees the descriptors a thread owns (both of each level), once their workers
+ * have left; for a thread that ends. */
+void glass_owned_teams_free(struct glass_thread *self);
 
 /* Pool of worker threads. */
 struct glass_thread *glass_pool_take(void);

@@ -17,13 +17,7 @@ static void free_initial_thread(void *arg)
     struct glass_thread *self = arg;
     glass_ompt_thread_ends(self);
     glass_ompd_thread_ends(self);
-    glass_owned_teams_wait_departed(self, 0); /* workers may still be leaving them */
-    for (unsigned i = 0; i < self->owned_teams_len; i++)
-        if (self->owned_teams[i]) {
-            free(self->owned_teams[i]->members);
-            free(self->owned_teams[i]);
-        }
-    free(self->owned_teams);
+    glass_owned_teams_free(self); /* the initial team included; waits for workers still leaving them */
     /* Hot workers go back to the pool for other threads to use. */
     for (unsigned i = 0; i < self->hot_nworkers; i++)
         glass_pool_give_back(self->hot_workers[i]);

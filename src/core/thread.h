@@ -30,8 +30,9 @@ struct glass_thread {
     struct glass_thread *pool_next; /* link in the idle list */
     pthread_t pthread;
 
-    /* Team structures this thread owns as a master, one per nesting depth, kept
-     * for reuse because released workers may still be reading a finished team. */
+    /* Team structures this thread owns as a master: owned_teams[level] is the
+     * one the next region at that depth uses, its sibling the one after (team.h).
+     * Kept for reuse because released workers may still be reading a finished team. */
     struct glass_team **owned_teams;
     unsigned owned_teams_len;
     unsigned owned_teams_top;       /* one past the deepest level whose team parallel.c made */
