@@ -78,3 +78,19 @@ void glass_team_tasking_init(struct glass_team *team)
     master->depend_map = NULL; /* member_maps[0] is its map */
     master->ws_reduction_seq = 0;
 }
+
+void glass_team_tasking_free(struct glass_team *team)
+{
+    struct glass_team_tasking *tasking = &team->tasking;
+    for (unsigned i = 0; i < tasking->deques_allocated; i++) {
+        free(tasking->deques[i].slots);
+        glass_depend_map_destroy(tasking->member_maps[i]);
+    }
+    free(tasking->deques);
+    free(tasking->member_maps);
+    if (tasking->heap_ready) {
+        free(tasking->shared.items);
+        pthread_mutex_destroy(&tasking->shared.lock);
+    }
+    *tasking = (struct glass_team_tasking){0};
+}

@@ -76,5 +76,8 @@ struct glass_team_tasking {
  * descriptor and its master task are reused). Called by the master in
  * glass_parallel_begin before any worker starts. */
 void glass_team_tasking_init(struct glass_team *team);
+/* Releases what glass_team_tasking_init allocated, for a descriptor that is
+ * freed (its workers have left). */
+void glass_team_tasking_free(struct glass_team *team);
 
 #endif
