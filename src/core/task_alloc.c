@@ -7,9 +7,12 @@
  * instead of piling up where tasks complete, and memory stays bounded by the
  * largest number of tasks alive at once.
  *
- * Blocks are never given back to the system: a thief may read a task that
- * was freed an instant earlier (task_deque.h), which must stay harmless. The
- * allocator of a thread that exits is kept and adopted by a later thread. */
+ * Two kinds of blocks never share memory: core tasks, and the blocks an ABI
+ * keeps beside a task (the Clang ABI's kmp task; tasking.h). Task blocks are
+ * never given back to the system and never become anything else, because a
+ * thief may read a task that was freed an instant earlier (task_deque.h),
+ * which must stay harmless. The allocators of a thread that exits are kept
+ * and adopted by a later thread. */
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -35,53 +38,70 @@ _Static_assert(sizeof(struct block_header) <= HEADER_SIZE, "block header fits");
 _Static_assert(GLASS_TASK_BLOCK_EXTRA_MAX + sizeof(struct glass_task) + HEADER_SIZE ==
                    (size_t)SMALLEST_CLASS << (NCLASSES - 1),
                "the largest extra fits the largest class");
+_Static_assert(GLASS_TASK_MEMORY_MAX + HEADER_SIZE == (size_t)SMALLEST_CLASS << (NCLASSES - 1),
+               "the largest ABI block fits the largest class");
 
+/* `remote` has a cache line of its own: other threads push onto it while the
+ * owner works its free lists. */
 struct task_allocator {
-    struct block_header *free[NCLASSES];
-    _Atomic(struct block_header *) remote; /* freed by other threads */
-    struct task_allocator *next_orphan;
+    _Alignas(64) struct block_header *free[NCLASSES];
+    _Alignas(64) _Atomic(struct block_header *) remote; /* freed by other threads */
 };
 
-static __thread struct task_allocator *local_allocator __attribute__((tls_model("initial-exec")));
+enum block_kind { TASK_BLOCKS, ABI_BLOCKS, BLOCK_KINDS };
+
+/* A thread's allocators, one per kind. */
+struct thread_blocks {
+    struct task_allocator kinds[BLOCK_KINDS];
+    struct thread_blocks *next_orphan;
+};
+
+static __thread struct thread_blocks *local_blocks __attribute__((tls_model("initial-exec")));
 static pthread_key_t exit_key;
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t orphans_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct task_allocator *orphans;
+static struct thread_blocks *orphans;
 
-static void orphan_allocator(void *arg)
+static void orphan_blocks(void *arg)
 {
-    struct task_allocator *allocator = arg;
+    struct thread_blocks *blocks = arg;
     pthread_mutex_lock(&orphans_lock);
-    allocator->next_orphan = orphans;
-    orphans = allocator;
+    blocks->next_orphan = orphans;
+    orphans = blocks;
     pthread_mutex_unlock(&orphans_lock);
 }
 
 static void create_exit_key(void)
 {
-    if (pthread_key_create(&exit_key, orphan_allocator))
+    if (pthread_key_create(&exit_key, orphan_blocks))
         glass_fatal("cannot create the task allocator's thread key");
 }
 
-static struct task_allocator *my_allocator(void)
+static struct thread_blocks *adopt_blocks(void)
 {
-    struct task_allocator *allocator = local_allocator;
-    if (__builtin_expect(allocator != NULL, 1))
-        return allocator;
     pthread_once(&exit_key_once, create_exit_key);
     pthread_mutex_lock(&orphans_lock);
-    allocator = orphans;
-    if (allocator)
-        orphans = allocator->next_orphan;
+    struct thread_blocks *blocks = orphans;
+    if (blocks)
+        orphans = blocks->next_orphan;
     pthread_mutex_unlock(&orphans_lock);
-    if (!allocator) {
-        allocator = calloc(1, sizeof *allocator);
-        if (!allocator)
+    if (!blocks) {
+        blocks = aligned_alloc(_Alignof(struct thread_blocks), sizeof *blocks);
+        if (!blocks)
             glass_fatal("out of memory for the task allocator");
+        *blocks = (struct thread_blocks){0};
     }
-    local_allocator = allocator;
-    pthread_setspecific(exit_key, allocator);
-    return allocator;
+    local_blocks = blocks;
+    pthread_setspecific(exit_key, blocks);
+    return blocks;
+}
+
+static struct task_allocator *my_allocator(enum block_kind kind)
+{
+    struct thread_blocks *blocks = local_blocks;
+    if (__builtin_expect(blocks == NULL, 0))
+        blocks = adopt_blocks();
+    return &blocks->kinds[kind];
 }
 
 static unsigned size_class(size_t bytes)
@@ -103,13 +123,10 @@ static void take_remote_frees(struct task_allocator *allocator)
     }
 }
 
-struct glass_task *glass_task_alloc(size_t extra)
+static void *block_alloc(enum block_kind kind, size_t bytes)
 {
-    if (extra > GLASS_TASK_BLOCK_EXTRA_MAX)
-        glass_fatal("task block of %zu bytes requested (largest: %zu)", extra,
-                    (size_t)GLASS_TASK_BLOCK_EXTRA_MAX);
-    struct task_allocator *allocator = my_allocator();
-    unsigned cls = size_class(HEADER_SIZE + sizeof(struct glass_task) + extra);
+    struct task_allocator *allocator = my_allocator(kind);
+    unsigned cls = size_class(HEADER_SIZE + bytes);
     struct block_header *block = allocator->free[cls];
     if (!block && atomic_load_explicit(&allocator->remote, memory_order_relaxed)) {
         take_remote_frees(allocator);
@@ -124,14 +141,15 @@ struct glass_task *glass_task_alloc(size_t extra)
         block->owner = allocator;
         block->size_class = cls;
     }
-    return (struct glass_task *)((char *)block + HEADER_SIZE);
+    return (char *)block + HEADER_SIZE;
 }
 
-void glass_task_free(struct glass_task *task)
+static void block_free(void *memory)
 {
-    struct block_header *block = (struct block_header *)((char *)task - HEADER_SIZE);
+    struct block_header *block = (struct block_header *)((char *)memory - HEADER_SIZE);
     struct task_allocator *owner = block->owner;
-    if (owner == local_allocator) {
+    struct thread_blocks *mine = local_blocks;
+    if (mine && owner >= mine->kinds && owner < mine->kinds + BLOCK_KINDS) {
         block->next_free = owner->free[block->size_class];
         owner->free[block->size_class] = block;
         return;
@@ -141,4 +159,29 @@ void glass_task_free(struct glass_task *task)
         block->next_free = head;
     while (!atomic_compare_exchange_weak_explicit(&owner->remote, &head, block, memory_order_release,
                                                   memory_order_relaxed));
+}
+
+struct glass_task *glass_task_alloc(size_t extra)
+{
+    if (extra > GLASS_TASK_BLOCK_EXTRA_MAX)
+        glass_fatal("task block of %zu bytes requested (largest: %zu)", extra,
+                    (size_t)GLASS_TASK_BLOCK_EXTRA_MAX);
+    return block_alloc(TASK_BLOCKS, sizeof(struct glass_task) + extra);
+}
+
+void glass_task_free(struct glass_task *task)
+{
+    block_free(task);
+}
+
+void *glass_task_memory_alloc(size_t bytes)
+{
+    if (bytes > GLASS_TASK_MEMORY_MAX)
+        return NULL;
+    return block_alloc(ABI_BLOCKS, bytes);
+}
+
+void glass_task_memory_free(void *memory)
+{
+    block_free(memory);
 }

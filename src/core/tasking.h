@@ -69,6 +69,14 @@ static inline void *glass_task_args(const struct glass_task *task)
 void glass_task_submit(struct glass_thread *self, struct glass_task *task,
                        const struct glass_depend *deps, size_t ndeps);
 
+/* Memory an ABI keeps beside a task for the task's lifetime (the Clang ABI's
+ * task block), from the same per-thread lists as tasks, so a block freed by the
+ * thread that ran the task goes back to the thread that made it. NULL when
+ * larger than GLASS_TASK_MEMORY_MAX: use the C library then. 64-byte aligned. */
+#define GLASS_TASK_MEMORY_MAX (8192 - 64)
+void *glass_task_memory_alloc(size_t bytes);
+void glass_task_memory_free(void *memory);
+
 /* The event handle of a task created with opts->detach (omp_event_handle_t),
  * and omp_fulfill_event. Any thread may fulfill, in or outside the team. */
 uintptr_t glass_task_event(struct glass_task *task);

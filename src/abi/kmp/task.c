@@ -16,7 +16,6 @@
  *   core runs at once and completes.
  * - detach: the event handle is asked for before submission, so the core
  *   task is made then, with room for a bounded number of dependences. */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,64 +27,14 @@
 /* Dependences a detachable task may still get once its event exists. */
 #define EVENT_DEPEND_CAPACITY 64
 
-/* Task blocks come in size classes of 64 bytes up to 2 KiB; each thread
- * keeps a few freed blocks of each class for its next tasks (the C
- * library's memalign and free were most of the cost of a small task). A
- * block is cached by the thread that frees it, usually the one that ran the
- * task, so blocks drift between threads as tasks do; a thread's cache is
- * bounded and released when the thread exits. */
-#define BLOCK_CLASSES 32
-#define BLOCKS_PER_CLASS 16
-
-struct cached_block {
-    struct cached_block *next;
-};
-
-struct block_cache {
-    struct cached_block *head[BLOCK_CLASSES];
-    unsigned count[BLOCK_CLASSES];
-    bool registered;
-};
-
-static __thread struct block_cache block_cache __attribute__((tls_model("initial-exec")));
-static pthread_key_t cache_key;
-static pthread_once_t cache_key_once = PTHREAD_ONCE_INIT;
-
-static void release_cache(void *arg)
-{
-    struct block_cache *cache = arg;
-    for (unsigned c = 0; c < BLOCK_CLASSES; c++)
-        while (cache->head[c]) {
-            struct cached_block *block = cache->head[c];
-            cache->head[c] = block->next;
-            free(block);
-        }
-    memset(cache->count, 0, sizeof cache->count);
-}
-
-static void create_cache_key(void)
-{
-    pthread_key_create(&cache_key, release_cache);
-}
-
-/* Size class of a block of `total` bytes; BLOCK_CLASSES: none. */
-static unsigned size_class(size_t total)
-{
-    size_t c = (total + 63) / 64 - 1;
-    return c < BLOCK_CLASSES ? (unsigned)c : BLOCK_CLASSES;
-}
-
+/* Task blocks come from the core's per-thread task memory (tasking.h): a
+ * block freed by the thread that ran the task returns to the thread that
+ * made it, so a single producer keeps reusing its own blocks. */
 static void *block_alloc(size_t total)
 {
-    unsigned c = size_class(total);
-    struct block_cache *cache = &block_cache;
-    if (c < BLOCK_CLASSES && cache->head[c]) {
-        struct cached_block *block = cache->head[c];
-        cache->head[c] = block->next;
-        cache->count[c]--;
-        return block;
-    }
-    void *block = aligned_alloc(64, c < BLOCK_CLASSES ? (c + 1) * 64 : (total + 63) & ~(size_t)63);
+    void *block = glass_task_memory_alloc(total);
+    if (!block)
+        block = aligned_alloc(64, (total + 63) & ~(size_t)63);
     if (!block)
         glass_fatal("out of memory for a task of %zu bytes", total);
     return block;
@@ -93,21 +42,10 @@ static void *block_alloc(size_t total)
 
 static void block_free(void *memory, size_t total)
 {
-    unsigned c = size_class(total);
-    struct block_cache *cache = &block_cache;
-    if (c >= BLOCK_CLASSES || cache->count[c] >= BLOCKS_PER_CLASS) {
+    if (total <= GLASS_TASK_MEMORY_MAX)
+        glass_task_memory_free(memory);
+    else
         free(memory);
-        return;
-    }
-    if (!cache->registered) {
-        pthread_once(&cache_key_once, create_cache_key);
-        pthread_setspecific(cache_key, cache);
-        cache->registered = true;
-    }
-    struct cached_block *block = memory;
-    block->next = cache->head[c];
-    cache->head[c] = block;
-    cache->count[c]++;
 }
 
 static size_t block_total(size_t size)
