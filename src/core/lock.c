@@ -5,8 +5,11 @@
  * A waiter waits with glass_gen_wait, which spins (or yields when
  * oversubscribed) within the configured budget and then sets the sleepers bit
  * and sleeps; the releaser wakes one sleeper when that bit is set. A thread that
- * has waited takes the lock with the sleepers bit set, because it cannot know
- * whether others still sleep and its own release must then wake the next. */
+ * has slept takes the lock with the sleepers bit set, because it cannot know
+ * whether others still sleep and its own release must then wake the next; one
+ * that only spun takes it plainly (a sleeper it overtakes sets the bit again
+ * before it sleeps), so a contended hand-off between spinners costs no system
+ * call. */
 #include "lock.h"
 
 #include "../ompt/events.h"
@@ -77,12 +80,12 @@ static enum glass_lock_status acquire_contended(struct glass_thread *self, struc
     int previous_state = atomic_load_explicit(&self->state, memory_order_relaxed);
     const void *previous_wait_id = self->wait_id;
     enum glass_lock_status status = GLASS_LOCK_OK;
-    bool waited = false;
+    bool waited = false, slept = false;
 
     for (;;) {
         unsigned value = atomic_load_explicit(&lock->word, memory_order_relaxed);
         if (value == 0) {
-            unsigned mine = waited ? me | SLEEPERS : me;
+            unsigned mine = slept ? me | SLEEPERS : me;
             if (atomic_compare_exchange_weak_explicit(&lock->word, &value, mine,
                                                       memory_order_acquire, memory_order_relaxed))
                 break;
@@ -100,7 +103,7 @@ static enum glass_lock_status acquire_contended(struct glass_thread *self, struc
             glass_wait_begin(self, wait_state, lock);
             waited = true;
         }
-        glass_gen_wait(&lock->word, owner_of(value), NULL, NULL);
+        slept |= glass_gen_wait(&lock->word, owner_of(value), NULL, NULL);
     }
 
     if (waited)

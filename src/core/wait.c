@@ -32,7 +32,7 @@ static inline bool changed(_Atomic unsigned *word, unsigned gen)
     return (atomic_load_explicit(word, memory_order_acquire) & ~GLASS_GEN_SLEEPERS) != gen;
 }
 
-void glass_gen_wait(_Atomic unsigned *word, unsigned gen, bool (*cond)(void *), void *arg)
+bool glass_gen_wait(_Atomic unsigned *word, unsigned gen, bool (*cond)(void *), void *arg)
 {
     bool yield;
     unsigned long long budget = glass_wait_spin_plan(&yield);
@@ -42,22 +42,23 @@ void glass_gen_wait(_Atomic unsigned *word, unsigned gen, bool (*cond)(void *), 
          * 4 threads on 2 cores). */
         for (unsigned long long i = 0; i < budget; i++) {
             if (changed(word, gen) || (cond && cond(arg)))
-                return;
+                return false;
             sched_yield();
         }
     } else {
         for (unsigned long long i = 0; i < budget; i++) {
             if (changed(word, gen) || (cond && cond(arg)))
-                return;
+                return false;
             glass_cpu_relax();
         }
     }
+    bool slept = false;
     for (;;) {
         unsigned value = atomic_load_explicit(word, memory_order_acquire);
         if ((value & ~GLASS_GEN_SLEEPERS) != gen)
-            return;
+            return slept;
         if (cond && cond(arg))
-            return;
+            return slept;
         if (!(value & GLASS_GEN_SLEEPERS)) {
             /* Re-check generation and `cond` after announcing ourselves: a poke
              * between our check and the announcement would otherwise be lost. */
@@ -66,6 +67,7 @@ void glass_gen_wait(_Atomic unsigned *word, unsigned gen, bool (*cond)(void *), 
             continue;
         }
         glass_futex_wait(word, value);
+        slept = true;
     }
 }
 

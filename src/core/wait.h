@@ -21,8 +21,9 @@ static inline unsigned glass_gen_current(_Atomic unsigned *word)
 
 /* Block until the generation differs from `gen`. `cond`, when not NULL, is polled
  * while spinning and ends the wait early when it returns true (used by barriers
- * that also run tasks or observe cancellation). */
-void glass_gen_wait(_Atomic unsigned *word, unsigned gen, bool (*cond)(void *), void *arg);
+ * that also run tasks or observe cancellation). Returns true when the caller
+ * slept in the kernel (locks then know other sleepers may remain). */
+bool glass_gen_wait(_Atomic unsigned *word, unsigned gen, bool (*cond)(void *), void *arg);
 
 /* Advance the generation (release) and wake sleepers if any. Caller must be the
  * only advancer of this word at this moment. */
