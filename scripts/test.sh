@@ -13,7 +13,8 @@ cmake --build "$build" -j "$jobs" >/dev/null || { cmake --build "$build" 2>&1 | 
 # OMPD LLVM anchor (helper B): LLVM's own libomp, built once with its OMPD
 # symbols kept, for tests/ompd/llvm-anchor.test (skipped if it cannot be built).
 anchor=${GLASS_LLVM_ANCHOR_DIR:-$build/llvm-anchor}
-"$root/tests/ompd/llvm-anchor/build.sh" "$anchor" >/dev/null 2>"$build/llvm-anchor.log" \
+# Another build directory's copy of the sources is reused (no second download).
+"$root/tests/ompd/llvm-anchor/build.sh" "$anchor" "$root/build/llvm-anchor" >/dev/null 2>"$build/llvm-anchor.log" \
   || echo "note: LLVM OMPD anchor not built, its test is skipped (see $build/llvm-anchor.log)"
 
 lit="$(llvm-config-14 --prefix)/build/utils/lit/lit.py"
