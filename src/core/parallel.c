@@ -121,13 +121,16 @@ void glass_owned_teams_free(struct glass_thread *self)
     self->owned_teams_len = self->owned_teams_top = 0;
 }
 
-static struct glass_team *new_team(void)
+struct glass_team *glass_team_new(void)
 {
-    struct glass_team *team = aligned_alloc(GLASS_CACHE_LINE, (sizeof(struct glass_team) + GLASS_CACHE_LINE - 1) /
-                                                                  GLASS_CACHE_LINE * GLASS_CACHE_LINE);
-    if (!team)
+    size_t size = (sizeof(struct glass_team) + GLASS_CACHE_LINE - 1) / GLASS_CACHE_LINE * GLASS_CACHE_LINE;
+    struct glass_team *team = aligned_alloc(GLASS_CACHE_LINE, size);
+    struct glass_thread **members = malloc(sizeof *members);
+    if (!team || !members)
         glass_fatal("out of memory for a team descriptor");
     *team = (struct glass_team){0};
+    team->members = members;
+    team->members_capacity = 1;
     return team;
 }
 
@@ -147,8 +150,8 @@ static struct glass_team *next_owned_team(struct glass_thread *self, unsigned le
     }
     struct glass_team *team = self->owned_teams[level];
     if (!team) {
-        team = new_team();
-        team->sibling = new_team();
+        team = glass_team_new();
+        team->sibling = glass_team_new();
         team->sibling->sibling = team;
         if (self->owned_teams_top <= level)
             self->owned_teams_top = level + 1;

@@ -45,15 +45,9 @@ bool glass_target_device_valid(int device)
 static struct target_context *new_context(void)
 {
     struct target_context *ctx = calloc(1, sizeof *ctx);
-    size_t team_size = (sizeof(struct glass_team) + 63) / 64 * 64;
-    struct glass_team *team = aligned_alloc(64, team_size);
-    struct glass_thread **members = malloc(sizeof *members);
-    if (!ctx || !team || !members)
+    if (!ctx)
         glass_fatal("out of memory for a target region");
-    *team = (struct glass_team){0};
-    team->members = members;
-    team->members_capacity = 1;
-    ctx->team = team;
+    ctx->team = glass_team_new();
     return ctx;
 }
 

@@ -95,6 +95,10 @@ bool glass_team_barrier_tasks(struct glass_thread *self, struct glass_barrier *b
  * them. */
 void glass_team_depart(struct glass_team *team);
 void glass_owned_teams_wait_departed(struct glass_thread *self, unsigned from_level);
+/* A zeroed team descriptor on its own cache lines, with room for one member
+ * (members[0], the master); exits on allocation failure. */
+struct glass_team *glass_team_new(void);
+
 /* Frees the descriptors a thread owns (both of each level), once their workers
  * have left; for a thread that ends. */
 void glass_owned_teams_free(struct glass_thread *self);

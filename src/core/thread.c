@@ -37,19 +37,12 @@ struct glass_thread *glass_thread_create_initial(void)
     struct glass_thread *self = calloc(1, sizeof *self);
     if (!self)
         glass_fatal("out of memory creating the initial thread descriptor");
-    struct glass_team *team = aligned_alloc(GLASS_CACHE_LINE, (sizeof *team + GLASS_CACHE_LINE - 1) /
-                                                                  GLASS_CACHE_LINE * GLASS_CACHE_LINE);
-    struct glass_thread **members = malloc(sizeof *members);
-    if (!team || !members)
-        glass_fatal("out of memory creating the initial team");
-    *team = (struct glass_team){0};
+    struct glass_team *team = glass_team_new();
 
     /* The initial thread runs the initial task in an implicit team of one at
      * level 0 (OpenMP 5.1, 1.3). */
     team->nthreads = 1;
-    team->members = members;
     team->members[0] = self;
-    team->members_capacity = 1;
     team->proc_bind = glass_globals.initial_icvs.bind;
     glass_barrier_init(&team->barrier, 1);
     glass_barrier_init(&team->join, 1);
