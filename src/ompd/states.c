@@ -2,6 +2,7 @@
  * (5.5.10.1-2) and tool data (5.5.12). */
 #include <string.h>
 
+#include "../ompt/state_list.h"
 #include "ompd_internal.h"
 
 #define EXPORT __attribute__((visibility("default")))
@@ -11,29 +12,9 @@ static const struct {
     ompd_word_t value;
     const char *name;
 } states[] = {
-    {ompt_state_undefined, "ompt_state_undefined"},
-    {ompt_state_work_serial, "ompt_state_work_serial"},
-    {ompt_state_work_parallel, "ompt_state_work_parallel"},
-    {ompt_state_work_reduction, "ompt_state_work_reduction"},
-    {ompt_state_wait_barrier, "ompt_state_wait_barrier"},
-    {ompt_state_wait_barrier_implicit_parallel, "ompt_state_wait_barrier_implicit_parallel"},
-    {ompt_state_wait_barrier_implicit_workshare, "ompt_state_wait_barrier_implicit_workshare"},
-    {ompt_state_wait_barrier_implicit, "ompt_state_wait_barrier_implicit"},
-    {ompt_state_wait_barrier_explicit, "ompt_state_wait_barrier_explicit"},
-    {ompt_state_wait_barrier_implementation, "ompt_state_wait_barrier_implementation"},
-    {ompt_state_wait_barrier_teams, "ompt_state_wait_barrier_teams"},
-    {ompt_state_wait_taskwait, "ompt_state_wait_taskwait"},
-    {ompt_state_wait_taskgroup, "ompt_state_wait_taskgroup"},
-    {ompt_state_wait_mutex, "ompt_state_wait_mutex"},
-    {ompt_state_wait_lock, "ompt_state_wait_lock"},
-    {ompt_state_wait_critical, "ompt_state_wait_critical"},
-    {ompt_state_wait_atomic, "ompt_state_wait_atomic"},
-    {ompt_state_wait_ordered, "ompt_state_wait_ordered"},
-    {ompt_state_wait_target, "ompt_state_wait_target"},
-    {ompt_state_wait_target_map, "ompt_state_wait_target_map"},
-    {ompt_state_wait_target_update, "ompt_state_wait_target_update"},
-    {ompt_state_idle, "ompt_state_idle"},
-    {ompt_state_overhead, "ompt_state_overhead"},
+#define STATE_ENTRY(state) {state, #state},
+    GLASS_OMPT_STATE_LIST(STATE_ENTRY, STATE_ENTRY)
+#undef STATE_ENTRY
 };
 #define NSTATES (sizeof states / sizeof states[0])
 

@@ -5,6 +5,7 @@
 
 #include "hooks.h"
 #include "ompt_internal.h"
+#include "state_list.h"
 
 /* The states Glass can report, in the order ompt_enumerate_states hands them
  * out, starting after ompt_state_undefined (the enumeration's start value).
@@ -13,27 +14,11 @@ static const struct {
     int value;
     const char *name;
 } states[] = {
-    {ompt_state_undefined, "ompt_state_undefined"},
-    {ompt_state_work_serial, "ompt_state_work_serial"},
-    {ompt_state_work_parallel, "ompt_state_work_parallel"},
-    {ompt_state_work_reduction, "ompt_state_work_reduction"},
-    {ompt_state_wait_barrier_implicit_parallel, "ompt_state_wait_barrier_implicit_parallel"},
-    {ompt_state_wait_barrier_implicit_workshare, "ompt_state_wait_barrier_implicit_workshare"},
-    {ompt_state_wait_barrier_explicit, "ompt_state_wait_barrier_explicit"},
-    {ompt_state_wait_barrier_implementation, "ompt_state_wait_barrier_implementation"},
-    {ompt_state_wait_barrier_teams, "ompt_state_wait_barrier_teams"},
-    {ompt_state_wait_taskwait, "ompt_state_wait_taskwait"},
-    {ompt_state_wait_taskgroup, "ompt_state_wait_taskgroup"},
-    {ompt_state_wait_mutex, "ompt_state_wait_mutex"},
-    {ompt_state_wait_lock, "ompt_state_wait_lock"},
-    {ompt_state_wait_critical, "ompt_state_wait_critical"},
-    {ompt_state_wait_atomic, "ompt_state_wait_atomic"},
-    {ompt_state_wait_ordered, "ompt_state_wait_ordered"},
-    {ompt_state_wait_target, "ompt_state_wait_target"},
-    {ompt_state_wait_target_map, "ompt_state_wait_target_map"},
-    {ompt_state_wait_target_update, "ompt_state_wait_target_update"},
-    {ompt_state_idle, "ompt_state_idle"},
-    {ompt_state_overhead, "ompt_state_overhead"},
+#define STATE_ENTRY(state) {state, #state},
+#define NOT_LISTED(state)
+    GLASS_OMPT_STATE_LIST(STATE_ENTRY, NOT_LISTED)
+#undef STATE_ENTRY
+#undef NOT_LISTED
 };
 
 #define COUNT(array) (sizeof(array) / sizeof *(array))
