@@ -151,6 +151,7 @@ static inline __attribute__((always_inline)) bool next_chunk(struct glass_thread
         task->ws_chunk_lo = *lo;
         task->ws_chunk_hi = *hi;
         task->ws_chunk_ordered = loop->ordered;
+        task->ws_chunk_unordered = *hi - *lo;
         if (GLASS_OMPT_ON(dispatch))
             report_chunk(self, *lo, *hi);
     }

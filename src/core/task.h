@@ -51,6 +51,7 @@ struct glass_task {
     unsigned long long ws_chunk_lo;    /* current chunk, logical iterations [lo, hi) */
     unsigned long long ws_chunk_hi;
     bool ws_chunk_ordered;             /* ordered loop: chunk not yet handed on */
+    unsigned long long ws_chunk_unordered; /* its iterations that may still run an ordered region */
 
     /* Tasking (task*.c, depend.c, taskgroup.c). An implicit or initial task
      * uses only `kids`, `taskgroup`, `depend_map` and `ws_reduction_seq`,

@@ -63,7 +63,7 @@ bool glass_gen_wait(_Atomic unsigned *word, unsigned gen, bool (*cond)(void *), 
             /* Re-check generation and `cond` after announcing ourselves: a poke
              * between our check and the announcement would otherwise be lost. */
             atomic_compare_exchange_weak_explicit(word, &value, value | GLASS_GEN_SLEEPERS,
-                                                  memory_order_acq_rel, memory_order_acquire);
+                                                  memory_order_seq_cst, memory_order_acquire);
             continue;
         }
         glass_futex_wait(word, value);

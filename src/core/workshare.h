@@ -53,7 +53,7 @@ struct glass_loop {
     /* Ordered: logical iteration up to which every chunk has passed its
      * ordered regions; the chunk starting here holds the right to enter. */
     _Alignas(64) _Atomic uint64_t ordered_done;
-    _Atomic unsigned ordered_gen; /* bumped whenever ordered_done moves */
+    _Atomic unsigned ordered_gen; /* futex word of waiters asleep for their turn */
 
     struct glass_doacross *doacross; /* ordered(n) loops, else NULL */
 };
