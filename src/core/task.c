@@ -16,8 +16,18 @@
  *   completes without live children of its own is freed at once: the common
  *   case costs the parent one atomic operation at creation and one at
  *   completion;
+ *   A task counts its children in batches of KIDS_CREDITS too (kids_credits:
+ *   counted but not yet created), for the same reason; only the task itself
+ *   creates its children and waits for them, so it gives the rest back when
+ *   its body ends and before a taskwait looks at the count;
  * - taskgroup->pending: incomplete tasks of the taskgroup (taskgroup end);
- * - team->tasking.active: incomplete tasks of the team (barriers).
+ * - team->tasking.active: incomplete tasks of the team (barriers), plus the
+ *   credits threads hold: a producer adds ACTIVE_CREDITS at once and spends
+ *   them on the tasks it creates, so a thread creating many tasks does not
+ *   pull the counter's cache line back from the completing threads for each
+ *   one. Credits go back before anything waits for the count to reach 0: at
+ *   barrier arrival and after each task a barrier-type wait runs
+ *   (glass_task_return_credits).
  * Completion updates them in that order, the team last: once a barrier sees
  * no active task, no completing thread touches a task or taskgroup again.
  * An included task is complete before its generating task goes on, so none of
@@ -29,12 +39,62 @@
 #include "../ompt/events.h"
 #include "globals.h"
 #include "runtime.h"
+#include "task_barrier.h"
 #include "task_internal.h"
 
 #define KIDS_INCOMPLETE 1ull
 #define KIDS_UNFREED (1ull << 32)
 #define KIDS_SELF (1ull << 63)
 #define KIDS_INCOMPLETE_MASK 0xffffffffull
+
+#define ACTIVE_CREDITS 16u
+#define KIDS_CREDITS 16u
+
+void glass_task_return_credits(struct glass_thread *self)
+{
+    unsigned credits = self->active_credits;
+    if (!credits)
+        return;
+    self->active_credits = 0;
+    struct glass_team *team = self->credit_team;
+    /* seq_cst and the wake: as the completion of the team's last task. */
+    if (atomic_fetch_sub_explicit(&team->tasking.active, credits, memory_order_seq_cst) == credits)
+        glass_tasking_wake(team, true);
+}
+
+static __attribute__((noinline)) void take_credits(struct glass_thread *self, struct glass_team *team)
+{
+    glass_task_return_credits(self);
+    atomic_fetch_add_explicit(&team->tasking.active, ACTIVE_CREDITS, memory_order_relaxed);
+    self->credit_team = team;
+    self->active_credits = ACTIVE_CREDITS;
+}
+
+/* One more incomplete task in the team. */
+static inline void count_active(struct glass_thread *self, struct glass_team *team)
+{
+    if (__builtin_expect(!self->active_credits || self->credit_team != team, 0))
+        take_credits(self, team);
+    self->active_credits--;
+}
+
+/* One more incomplete child of `parent` (which is the calling thread's task). */
+static inline void count_kid(struct glass_task *parent)
+{
+    if (__builtin_expect(!parent->kids_credits, 0)) {
+        atomic_fetch_add_explicit(&parent->kids, KIDS_CREDITS * KIDS_INCOMPLETE, memory_order_relaxed);
+        parent->kids_credits = KIDS_CREDITS;
+    }
+    parent->kids_credits--;
+}
+
+static inline void return_kid_credits(struct glass_task *task)
+{
+    if (task->kids_credits) {
+        atomic_fetch_sub_explicit(&task->kids, task->kids_credits * KIDS_INCOMPLETE, memory_order_seq_cst);
+        task->kids_credits = 0;
+    }
+}
 
 static size_t align_up(size_t value, size_t align)
 {
@@ -117,6 +177,7 @@ struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_
     task->fn = opts->fn;
     task->entry = opts->entry ? opts->entry : (const void *)opts->fn;
     atomic_init(&task->kids, KIDS_SELF);
+    task->kids_credits = 0;
     atomic_init(&task->detach, opts->detach ? GLASS_DETACH_ARMED : 0);
     task->included = included;
     task->counted = !included || opts->detach;
@@ -149,10 +210,10 @@ struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_
     }
 
     if (task->counted) {
-        atomic_fetch_add_explicit(&parent->kids, KIDS_INCOMPLETE, memory_order_relaxed);
+        count_kid(parent);
         if (group)
             atomic_fetch_add_explicit(&group->pending, 1, memory_order_relaxed);
-        atomic_fetch_add_explicit(&team->tasking.active, 1, memory_order_relaxed);
+        count_active(self, team);
     }
     /* Before the task can run (5.1 4.5.2.7); the encountering task's enter
      * frame is set by the entry point that created it. */
@@ -186,9 +247,12 @@ void glass_task_submit(struct glass_thread *self, struct glass_task *task,
     }
 }
 
+/* A task not yet begun when its taskgroup or region is cancelled is
+ * discarded (OpenMP 5.1, 2.20.1); that includes an included task that had
+ * to wait for its dependences, which may have run the cancelling task. */
 static bool start_cancelled(const struct glass_task *task)
 {
-    return !task->included && creation_cancelled(task->team, task->taskgroup);
+    return creation_cancelled(task->team, task->taskgroup);
 }
 
 /* Set by taskyield around its scheduling point, so that OMPT reports the
@@ -222,6 +286,7 @@ void glass_task_execute(struct glass_thread *self, struct glass_task *task)
         GLASS_OMPD_BP(task_begin);
         GLASS_OMPT_CALLING_USER_CODE(task);
         task->fn(task->fn_data);
+        return_kid_credits(task);
         GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
         GLASS_OMPD_BP(task_end);
         self->task = suspended;
@@ -400,6 +465,7 @@ void glass_task_wait_children_at(struct glass_thread *self, const void *codeptr)
     struct glass_task *task = self->task;
     glass_tool_data *parallel = &self->team->tool_data;
     GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_TASKWAIT, GLASS_SCOPE_BEGIN, parallel, &task->tool_data, codeptr);
+    return_kid_credits(task);
     if ((atomic_load_explicit(&task->kids, memory_order_acquire) & KIDS_INCOMPLETE_MASK) != 0) {
         /* The wait state holds through the OMPT wait interval. */
         int previous = atomic_load_explicit(&self->state, memory_order_relaxed);

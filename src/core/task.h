@@ -61,6 +61,7 @@ struct glass_task {
     void (*fn)(void *);                  /* body of an explicit task */
     void *fn_data;                       /* its argument block */
     _Atomic uint64_t kids;               /* children not completed / not freed (task.c) */
+    unsigned kids_credits;               /* children counted in `kids` ahead of creation (task.c) */
     _Atomic unsigned char detach;        /* enum glass_detach_state bits; 0: no detach clause */
     bool included;                       /* executed at once by the encountering thread */
     bool counted;                        /* in its parent's, taskgroup's and team's counts */

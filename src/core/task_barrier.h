@@ -22,6 +22,11 @@ bool glass_task_run_one(struct glass_thread *self);
 /* True while the team has explicit tasks not yet completed (queued or running). */
 bool glass_team_tasks_pending(struct glass_team *team);
 
+/* Gives back the tasks the caller counted in advance in a team's count of
+ * incomplete tasks (task.c): before anything waits for that count to reach 0
+ * (barrier arrival; task-aware waits do it themselves). */
+void glass_task_return_credits(struct glass_thread *self);
+
 /* Waits until done(arg) returns true, running ready tasks of the caller's
  * team meanwhile. done() is polled, and also looked at after each task and
  * before sleeping; the thread keeps its current state. */

@@ -74,6 +74,7 @@ void glass_team_tasking_init(struct glass_team *team)
     /* The master's implicit task is reused from region to region. */
     struct glass_task *master = &team->master_task;
     atomic_store_explicit(&master->kids, 0, memory_order_relaxed);
+    master->kids_credits = 0;
     master->taskgroup = NULL;
     master->depend_map = NULL; /* member_maps[0] is its map */
     master->ws_reduction_seq = 0;

@@ -14,6 +14,7 @@
 #include "../platform/futex.h"
 #include "globals.h"
 #include "wait.h"
+#include "task_barrier.h"
 #include "task_internal.h"
 
 #define SLEEPERS 1u
@@ -65,8 +66,15 @@ void glass_task_wait_for(struct glass_thread *self, const struct glass_task *con
     bool yield;
     unsigned long long budget = glass_wait_spin_plan(&yield);
     unsigned spent = 0, pauses = MIN_PAUSES;
+    /* Without a constraint this is a wait for the whole team's tasks
+     * (barriers, the end of teams and target regions): the count of those
+     * must not include credits we hold, then or after the tasks we run. */
+    if (!constraint)
+        glass_task_return_credits(self);
     while (!done(arg)) {
         if (glass_task_run_eligible(self, constraint)) {
+            if (!constraint)
+                glass_task_return_credits(self);
             glass_set_state(self, state);
             spent = 0;
             pauses = MIN_PAUSES;

@@ -74,6 +74,7 @@ bool glass_team_barrier_tasks(struct glass_thread *self, struct glass_barrier *b
                               void (*before_release)(struct glass_team *))
 {
     struct glass_team *team = self->team;
+    glass_task_return_credits(self);
     if (team->nthreads == 1) {
         if (glass_team_tasks_pending(team))
             glass_task_barrier_wait_until(self, no_tasks_pending, team);

@@ -20,6 +20,11 @@ struct glass_thread {
     const void *wait_id;          /* what the thread waits for (lock address, ...) */
     glass_tool_data tool_data;    /* ompt_data_t of the thread */
     int place;                    /* place number the thread is bound to, -1: none */
+    /* Tasks this thread has counted in credit_team->tasking.active ahead of
+     * creating them (task.c): a producer touches the shared counter once per
+     * batch, not once per task. */
+    unsigned active_credits;
+    struct glass_team *credit_team;
 
     /* Pool worker: the dock is where an idle worker waits for its next team. The
      * master fills next_team/next_num, then advances the dock generation. */
