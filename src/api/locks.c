@@ -53,9 +53,9 @@ GLASS_EXPORT void glass_api_destroy_lock(struct glass_lock *lock)
 }
 PUBLISH(glass_api_destroy_lock, omp_destroy_lock);
 
-static inline void set_lock(struct glass_lock *lock, const void *codeptr)
+static inline void set_lock_result(struct glass_lock *lock, enum glass_lock_status status)
 {
-    switch (glass_user_lock_set(glass_self(), lock, codeptr)) {
+    switch (status) {
     case GLASS_LOCK_OK:
         return;
     case GLASS_LOCK_OWNED_BY_SELF:
@@ -71,13 +71,13 @@ static inline void set_lock(struct glass_lock *lock, const void *codeptr)
 
 GLASS_EXPORT void glass_api_set_lock(struct glass_lock *lock)
 {
-    GLASS_OMPT_ENTRY_CALL(set_lock(lock, __builtin_return_address(0)));
+    GLASS_OMPT_ENTRY_SPLIT(set_lock_result(lock, glass_lock_acquire(glass_self(), lock, GLASS_STATE_WAIT_LOCK)),
+                           set_lock_result(lock, glass_user_lock_set(glass_self(), lock, __builtin_return_address(0))));
 }
 PUBLISH(glass_api_set_lock, omp_set_lock);
 
-static inline void unset_lock(struct glass_lock *lock, const void *codeptr)
+static inline void unset_lock_result(struct glass_lock *lock, enum glass_lock_status status)
 {
-    enum glass_lock_status status = glass_user_lock_unset(glass_self(), lock, codeptr);
     if (status == GLASS_LOCK_DESTROYED)
         glass_warn("omp_unset_lock: lock %p was destroyed; ignored", (void *)lock);
     else if (status != GLASS_LOCK_OK)
@@ -86,7 +86,8 @@ static inline void unset_lock(struct glass_lock *lock, const void *codeptr)
 
 GLASS_EXPORT void glass_api_unset_lock(struct glass_lock *lock)
 {
-    GLASS_OMPT_ENTRY_CALL(unset_lock(lock, __builtin_return_address(0)));
+    GLASS_OMPT_ENTRY_SPLIT(unset_lock_result(lock, glass_lock_release(glass_self(), lock)),
+                           unset_lock_result(lock, glass_user_lock_unset(glass_self(), lock, __builtin_return_address(0))));
 }
 PUBLISH(glass_api_unset_lock, omp_unset_lock);
 

@@ -90,6 +90,32 @@ void glass_critical_exit_at(struct glass_lock *lock, const void *codeptr)
         leave(&unnamed_critical, GLASS_MUTEX_CRITICAL, codeptr, "unnamed critical construct");
 }
 
+void glass_critical_enter_unwatched(struct glass_lock *lock)
+{
+    if (glass_lock_try(glass_self(), lock ? lock : &unnamed_critical) != GLASS_LOCK_OK)
+        critical_enter_general(lock, GLASS_SYNC_HINT_NONE, NULL);
+}
+
+void glass_critical_exit_unwatched(struct glass_lock *lock)
+{
+    struct glass_lock *held = lock ? lock : &unnamed_critical;
+    if (__builtin_expect(glass_lock_release(glass_self(), held) != GLASS_LOCK_OK, 0))
+        stray_exit(held, lock ? "named critical construct" : "unnamed critical construct");
+}
+
+void glass_atomic_enter_unwatched(void)
+{
+    if (glass_lock_try(glass_self(), &atomic_lock) != GLASS_LOCK_OK)
+        enter(&atomic_lock, GLASS_STATE_WAIT_ATOMIC, GLASS_MUTEX_ATOMIC, GLASS_SYNC_HINT_NONE, NULL,
+              "atomic region");
+}
+
+void glass_atomic_exit_unwatched(void)
+{
+    if (__builtin_expect(glass_lock_release(glass_self(), &atomic_lock) != GLASS_LOCK_OK, 0))
+        stray_exit(&atomic_lock, "atomic region");
+}
+
 void glass_atomic_enter_at(const void *codeptr)
 {
     if (!GLASS_OMPT_ACTIVE() && glass_lock_try(glass_self(), &atomic_lock) == GLASS_LOCK_OK)

@@ -77,6 +77,14 @@ void glass_critical_exit_at(struct glass_lock *lock, const void *codeptr);
 void glass_atomic_enter_at(const void *codeptr);
 void glass_atomic_exit_at(const void *codeptr);
 
+/* The same for entry points that have checked that no tool or debugger
+ * watches (GLASS_OMPT_ENTRY_SPLIT): no event to report, so no hint or code
+ * pointer to carry, and no second look at the tool flag. */
+void glass_critical_enter_unwatched(struct glass_lock *lock);
+void glass_critical_exit_unwatched(struct glass_lock *lock);
+void glass_atomic_enter_unwatched(void);
+void glass_atomic_exit_unwatched(void);
+
 static inline void glass_critical_enter(struct glass_lock *lock)
 {
     glass_critical_enter_at(lock, GLASS_SYNC_HINT_NONE, (const void *)0);

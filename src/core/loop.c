@@ -85,6 +85,9 @@ static void init_loop(struct glass_ws *ws, const struct glass_loop_spec *spec,
     loop->claim_by_add = !__builtin_mul_overflow(loop->chunk, (uint64_t)nthreads + 1, &overshoot) &&
                          loop->count <= UINT64_MAX - overshoot;
     loop->doacross = NULL;
+    /* Looked at once per loop rather than per chunk: a flag of the loop
+     * itself is one compare on a line every claim reads anyway. */
+    loop->report_chunks = ws->kind == GLASS_WS_LOOP && GLASS_OMPT_ON(dispatch);
 }
 
 void glass_loop_start(struct glass_thread *self, const struct glass_loop_spec *spec, void **mem)
@@ -119,8 +122,6 @@ void glass_loop_prepare(struct glass_team *team, const struct glass_loop_spec *s
  * own dispatch (sections.c). */
 static __attribute__((noinline, cold)) void report_chunk(struct glass_thread *self, uint64_t lo, uint64_t hi)
 {
-    if (self->task->ws->kind != GLASS_WS_LOOP)
-        return;
     struct glass_dispatch_chunk chunk = {.start = lo, .iterations = hi - lo};
     glass_ompt_emit_dispatch(&self->team->tool_data, &self->task->tool_data, GLASS_DISPATCH_WS_LOOP_CHUNK,
                              (glass_tool_data){.ptr = &chunk});
@@ -152,7 +153,7 @@ static inline __attribute__((always_inline)) bool next_chunk(struct glass_thread
         task->ws_chunk_hi = *hi;
         task->ws_chunk_ordered = loop->ordered;
         task->ws_chunk_unordered = *hi - *lo;
-        if (GLASS_OMPT_ON(dispatch))
+        if (GLASS_OMPT_CACHED(loop->report_chunks))
             report_chunk(self, *lo, *hi);
     }
     return got;

@@ -45,6 +45,7 @@ struct glass_loop {
     bool monotonic;      /* the modifier asked for (claims are monotonic anyway) */
     bool ordered;        /* has an ordered clause without parameter */
     bool claim_by_add;   /* dynamic: one fetch-add per claim cannot overflow */
+    bool report_chunks;  /* a tool takes ws_loop_chunk dispatch events (fixed per loop) */
 
     /* Dynamic and guided: next unclaimed logical iteration. Threads hammer it,
      * so it gets its own cache line. */

@@ -170,9 +170,11 @@ static inline const void *user_site(const void *codeptr)
 void glass_ompt_enable_registered(void)
 {
     dl_iterate_phdr(find_runtime_code, NULL);
-    atomic_store_explicit(&glass_ompt_active, true, memory_order_release);
+    /* Watch first: entry points that see no watch skip every event point
+     * (GLASS_OMPT_ENTRY_SPLIT), so the tool flag must never be on alone. */
     atomic_store_explicit(&glass_frames_wanted, true, memory_order_relaxed);
     atomic_store_explicit(&glass_ompt_entry_watch, true, memory_order_relaxed);
+    atomic_store_explicit(&glass_ompt_active, true, memory_order_release);
     for (int event = 1; event < GLASS_OMPT_EVENT_LIMIT; event++)
         if (callback_of(event) && set_results[event] != ompt_set_never)
             atomic_store_explicit(&glass_ompt_enabled[event], 1, memory_order_relaxed);

@@ -62,6 +62,19 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
             call;                     \
         }                             \
     } while (0)
+/* For the hottest entry points: `unwatched` is a variant of `call` that
+ * reports no events, for when no tool or debugger watches. The tool flag
+ * implies the watch flag (callbacks.c sets the watch first), so one branch
+ * here replaces the core's own look at the tool flag. */
+#define GLASS_OMPT_ENTRY_SPLIT(unwatched, call) \
+    do {                                        \
+        if (GLASS_OMPT_ENTRY_WATCH()) {         \
+            GLASS_OMPT_ENTRY();                 \
+            call;                               \
+        } else {                                \
+            unwatched;                          \
+        }                                       \
+    } while (0)
 #define GLASS_OMPT_ENTRY_RETURN(expr) \
     do {                              \
         if (GLASS_OMPT_ENTRY_WATCH()) { \

@@ -283,8 +283,12 @@ extern _Atomic bool glass_frames_wanted;
 #define GLASS_OMPT_ACTIVE() 0
 #define GLASS_OMPT_ENTRY_WATCH() 0
 #define GLASS_OMPT_ON(event) 0
+#define GLASS_OMPT_CACHED(flag) 0
 #define GLASS_FRAMES_WANTED() 0
 #else
+/* An event flag a construct copied from GLASS_OMPT_ON when it started, tested
+ * on its hot path (a field on a line that path reads anyway). */
+#define GLASS_OMPT_CACHED(flag) __builtin_expect((flag), 0)
 #define GLASS_FRAMES_WANTED() \
     __builtin_expect(atomic_load_explicit(&glass_frames_wanted, memory_order_relaxed), 0)
 #define GLASS_OMPT_ACTIVE() \

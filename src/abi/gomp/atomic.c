@@ -7,10 +7,10 @@
 
 GLASS_EXPORT void GOMP_atomic_start(void)
 {
-    GLASS_OMPT_ENTRY_CALL(glass_atomic_enter_at(__builtin_return_address(0)));
+    GLASS_OMPT_ENTRY_SPLIT(glass_atomic_enter_unwatched(), glass_atomic_enter_at(__builtin_return_address(0)));
 }
 
 GLASS_EXPORT void GOMP_atomic_end(void)
 {
-    GLASS_OMPT_ENTRY_CALL(glass_atomic_exit_at(__builtin_return_address(0)));
+    GLASS_OMPT_ENTRY_SPLIT(glass_atomic_exit_unwatched(), glass_atomic_exit_at(__builtin_return_address(0)));
 }

@@ -13,20 +13,24 @@ _Static_assert(sizeof(struct glass_lock) <= sizeof(void *) &&
 
 GLASS_EXPORT void GOMP_critical_start(void)
 {
-    GLASS_OMPT_ENTRY_CALL(glass_critical_enter_at(NULL, GLASS_SYNC_HINT_NONE, __builtin_return_address(0)));
+    GLASS_OMPT_ENTRY_SPLIT(glass_critical_enter_unwatched(NULL),
+                           glass_critical_enter_at(NULL, GLASS_SYNC_HINT_NONE, __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void GOMP_critical_end(void)
 {
-    GLASS_OMPT_ENTRY_CALL(glass_critical_exit_at(NULL, __builtin_return_address(0)));
+    GLASS_OMPT_ENTRY_SPLIT(glass_critical_exit_unwatched(NULL), glass_critical_exit_at(NULL, __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void GOMP_critical_name_start(void **pptr)
 {
-    GLASS_OMPT_ENTRY_CALL(glass_critical_enter_at((struct glass_lock *)pptr, GLASS_SYNC_HINT_NONE, __builtin_return_address(0)));
+    GLASS_OMPT_ENTRY_SPLIT(glass_critical_enter_unwatched((struct glass_lock *)pptr),
+                           glass_critical_enter_at((struct glass_lock *)pptr, GLASS_SYNC_HINT_NONE,
+                                                   __builtin_return_address(0)));
 }
 
 GLASS_EXPORT void GOMP_critical_name_end(void **pptr)
 {
-    GLASS_OMPT_ENTRY_CALL(glass_critical_exit_at((struct glass_lock *)pptr, __builtin_return_address(0)));
+    GLASS_OMPT_ENTRY_SPLIT(glass_critical_exit_unwatched((struct glass_lock *)pptr),
+                           glass_critical_exit_at((struct glass_lock *)pptr, __builtin_return_address(0)));
 }
