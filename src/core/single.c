@@ -51,6 +51,11 @@ static bool __attribute__((noinline)) whole_observed(struct glass_thread *self, 
     return won;
 }
 
+bool glass_single_whole_unwatched(struct glass_thread *self)
+{
+    return claim(self);
+}
+
 bool glass_single_whole_at(struct glass_thread *self, const void *codeptr)
 {
     if (GLASS_OMPT_ACTIVE())

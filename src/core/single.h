@@ -21,6 +21,8 @@ void glass_single_end_at(struct glass_thread *self, const void *codeptr);
 /* Begin and, for the executor, end at once: for an ABI that does not tell the
  * runtime where the executor's block ends (GCC's GOMP_single_start). */
 bool glass_single_whole_at(struct glass_thread *self, const void *codeptr);
+/* The same when no tool or debugger watches (GLASS_OMPT_ENTRY_SPLIT). */
+bool glass_single_whole_unwatched(struct glass_thread *self);
 
 /* single with copyprivate: NULL in the thread that runs the block, which then
  * calls glass_single_copy_end with the address of its values; the other

@@ -118,6 +118,8 @@ unsigned glass_pool_retire_idle(struct glass_thread *self);
 void glass_team_barrier_at(struct glass_thread *self, enum glass_state wait_state, const void *codeptr);
 bool glass_team_barrier_cancellable_at(struct glass_thread *self, enum glass_state wait_state,
                                        const void *codeptr);
+/* glass_team_barrier_at when no tool or debugger watches (GLASS_OMPT_ENTRY_SPLIT). */
+void glass_team_barrier_unwatched(struct glass_thread *self, enum glass_state wait_state);
 
 /* The same where the user's call site is unknown (codeptr NULL in OMPT events);
  * the ABIs pass it through the _at forms. */

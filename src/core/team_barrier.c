@@ -130,10 +130,8 @@ team_barrier_observed(struct glass_thread *self, enum glass_state wait_state, co
 /* One branch decides between the observed barrier and the plain one, so that
  * with no tool the barrier costs what it costs in a build without OMPT. The
  * state word is kept in both (OMPD reads it). */
-static bool team_barrier(struct glass_thread *self, enum glass_state wait_state, const void *codeptr)
+static inline bool team_barrier_unobserved(struct glass_thread *self, enum glass_state wait_state)
 {
-    if (GLASS_OMPT_ACTIVE())
-        return team_barrier_observed(self, wait_state, codeptr);
     struct glass_team *team = self->team;
     if (team->nthreads == 1) {
         glass_team_barrier_tasks(self, &team->barrier, end_worksharing_cancellation);
@@ -144,6 +142,18 @@ static bool team_barrier(struct glass_thread *self, enum glass_state wait_state,
         glass_set_state(self, previous);
     }
     return parallel_cancelled(team);
+}
+
+static bool team_barrier(struct glass_thread *self, enum glass_state wait_state, const void *codeptr)
+{
+    if (GLASS_OMPT_ACTIVE())
+        return team_barrier_observed(self, wait_state, codeptr);
+    return team_barrier_unobserved(self, wait_state);
+}
+
+void glass_team_barrier_unwatched(struct glass_thread *self, enum glass_state wait_state)
+{
+    team_barrier_unobserved(self, wait_state);
 }
 
 void glass_team_barrier_at(struct glass_thread *self, enum glass_state wait_state, const void *codeptr)

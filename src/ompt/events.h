@@ -75,6 +75,14 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
             unwatched;                          \
         }                                       \
     } while (0)
+#define GLASS_OMPT_ENTRY_SPLIT_RETURN(unwatched, expr) \
+    do {                                               \
+        if (GLASS_OMPT_ENTRY_WATCH()) {                \
+            GLASS_OMPT_ENTRY();                        \
+            return expr;                               \
+        }                                              \
+        return unwatched;                              \
+    } while (0)
 #define GLASS_OMPT_ENTRY_RETURN(expr) \
     do {                              \
         if (GLASS_OMPT_ENTRY_WATCH()) { \

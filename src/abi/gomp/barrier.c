@@ -12,7 +12,8 @@
  * barriers as explicit ones. */
 void GOMP_barrier(void)
 {
-    GLASS_OMPT_ENTRY_CALL(
+    GLASS_OMPT_ENTRY_SPLIT(
+        glass_team_barrier_unwatched(glass_self(), GLASS_STATE_WAIT_BARRIER_EXPLICIT),
         glass_team_barrier_at(glass_self(), GLASS_STATE_WAIT_BARRIER_EXPLICIT, __builtin_return_address(0)));
 }
 

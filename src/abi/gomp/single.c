@@ -9,7 +9,8 @@
  * single region ends where it begins. */
 GLASS_EXPORT bool GOMP_single_start(void)
 {
-    GLASS_OMPT_ENTRY_RETURN(glass_single_whole_at(glass_self(), __builtin_return_address(0)));
+    GLASS_OMPT_ENTRY_SPLIT_RETURN(glass_single_whole_unwatched(glass_self()),
+                                  glass_single_whole_at(glass_self(), __builtin_return_address(0)));
 }
 
 /* copyprivate: NULL tells the calling thread to run the block and then call
