@@ -195,9 +195,12 @@ static unsigned requested_threads(const struct glass_thread *self, const struct 
 }
 
 /* `invoker` says who runs the master's share of the region: the runtime
- * (glass_parallel) or the program itself after glass_parallel_begin returns. */
-static struct glass_team *parallel_begin(void (*fn)(void *), void *data, const struct glass_parallel_args *args,
-                                         int invoker)
+ * (glass_parallel) or the program itself after glass_parallel_begin returns.
+ * Compiled twice, as is parallel_end: `watched` false is the copy for when
+ * neither a tool nor a debugger watches (an active tool and OMPD both imply
+ * the watch flag), with no event point or breakpoint in it. */
+static inline __attribute__((always_inline)) struct glass_team *
+parallel_begin(void (*fn)(void *), void *data, const struct glass_parallel_args *args, int invoker, bool watched)
 {
     struct glass_thread *self = glass_self();
     struct glass_team *parent = self->team;
@@ -247,8 +250,9 @@ static struct glass_team *parallel_begin(void (*fn)(void *), void *data, const s
     glass_team_tasking_init(team);
     if (args->prepare)
         args->prepare(team, args->prepare_arg);
-    glass_ompt_parallel_begins(self, team, requested_threads(self, args), invoker | GLASS_PARALLEL_TEAM,
-                               args->codeptr);
+    if (watched)
+        glass_ompt_parallel_begins(self, team, requested_threads(self, args), invoker | GLASS_PARALLEL_TEAM,
+                                   args->codeptr);
 
     if (nthreads > 1) {
         bool hot = level == 1 && !self->is_worker;
@@ -264,22 +268,25 @@ static struct glass_team *parallel_begin(void (*fn)(void *), void *data, const s
      * complete before it is published. */
     atomic_signal_fence(memory_order_release);
     self->team = team;
-    GLASS_OMPD_BP(parallel_begin); /* 5.6: the new region, still the encountering task */
+    if (watched)
+        GLASS_OMPD_BP(parallel_begin); /* 5.6: the new region, still the encountering task */
     self->task = task;
     self->num = 0;
     glass_set_state(self, GLASS_STATE_WORK_PARALLEL);
-    glass_ompt_implicit_task_begins(team, task, 0);
-    GLASS_OMPD_BP(task_begin);
+    if (watched) {
+        glass_ompt_implicit_task_begins(team, task, 0);
+        GLASS_OMPD_BP(task_begin);
+    }
     return team;
 }
 
 struct glass_team *glass_parallel_begin(void (*fn)(void *), void *data,
                                         const struct glass_parallel_args *args)
 {
-    return parallel_begin(fn, data, args, GLASS_PARALLEL_INVOKER_PROGRAM);
+    return parallel_begin(fn, data, args, GLASS_PARALLEL_INVOKER_PROGRAM, true);
 }
 
-static void parallel_end(int invoker)
+static inline __attribute__((always_inline)) void parallel_end(int invoker, bool watched)
 {
     struct glass_thread *self = glass_self_ptr;
     struct glass_team *team = self->team;
@@ -289,22 +296,27 @@ static void parallel_end(int invoker)
 
     /* The implicit barrier ends the region (OpenMP 5.1, 2.6); a team of one
      * has nothing to wait for. */
-    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_BEGIN, &team->tool_data,
-                    &task->tool_data, codeptr);
+    if (watched)
+        GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_BEGIN, &team->tool_data,
+                        &task->tool_data, codeptr);
     if (nthreads > 1) {
         glass_set_state(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
         struct glass_ompt_wait wait;
-        glass_ompt_wait_begin(&wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, &team->tool_data, &task->tool_data,
-                              codeptr);
+        if (watched)
+            glass_ompt_wait_begin(&wait, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, &team->tool_data,
+                                  &task->tool_data, codeptr);
         glass_team_barrier_tasks(self, &team->join, NULL);
-        glass_ompt_wait_end(&wait, NULL);
+        if (watched)
+            glass_ompt_wait_end(&wait, NULL);
     } else if (glass_team_tasks_pending(team)) {
         /* Detached tasks of a team of one still complete with the region. */
         glass_team_barrier_tasks(self, &team->join, NULL);
     }
-    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_END, NULL, &task->tool_data,
-                    codeptr);
-    glass_ompt_implicit_task_ends(task, 0);
+    if (watched) {
+        GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_END, NULL,
+                        &task->tool_data, codeptr);
+        glass_ompt_implicit_task_ends(task, 0);
+    }
     if (nthreads > 1) {
         bool hot = team->level == 1 && !self->is_worker;
         if (!hot)
@@ -314,27 +326,46 @@ static void parallel_end(int invoker)
             atomic_fetch_sub_explicit(&threads_busy, nthreads - 1, memory_order_relaxed);
     }
 
-    GLASS_OMPD_BP(task_end);
+    if (watched)
+        GLASS_OMPD_BP(task_end);
     self->task = team->encountering_task;
-    GLASS_OMPD_BP(parallel_end); /* 5.6: the ending region, already the encountering task */
+    if (watched)
+        GLASS_OMPD_BP(parallel_end); /* 5.6: the ending region, already the encountering task */
     self->team = team->parent;
     self->num = team->parent_thread_num;
     glass_set_state(self, team->parent->active_level ? GLASS_STATE_WORK_PARALLEL
                                                      : GLASS_STATE_WORK_SERIAL);
-    GLASS_OMPT_EMIT(parallel_end, &team->tool_data, &self->task->tool_data, invoker | GLASS_PARALLEL_TEAM,
-                    codeptr);
+    if (watched)
+        GLASS_OMPT_EMIT(parallel_end, &team->tool_data, &self->task->tool_data, invoker | GLASS_PARALLEL_TEAM,
+                        codeptr);
 }
 
 void glass_parallel_end(void)
 {
-    parallel_end(GLASS_PARALLEL_INVOKER_PROGRAM);
+    parallel_end(GLASS_PARALLEL_INVOKER_PROGRAM, true);
+}
+
+static __attribute__((noinline)) void parallel_watched(void (*fn)(void *), void *data,
+                                                       const struct glass_parallel_args *args)
+{
+    struct glass_task *task = &parallel_begin(fn, data, args, GLASS_PARALLEL_INVOKER_RUNTIME, true)->master_task;
+    GLASS_OMPT_CALLING_USER_CODE(task);
+    fn(data);
+    GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
+    parallel_end(GLASS_PARALLEL_INVOKER_RUNTIME, true);
+}
+
+void glass_parallel_unwatched(void (*fn)(void *), void *data, const struct glass_parallel_args *args)
+{
+    parallel_begin(fn, data, args, GLASS_PARALLEL_INVOKER_RUNTIME, false);
+    fn(data);
+    parallel_end(GLASS_PARALLEL_INVOKER_RUNTIME, false);
 }
 
 void glass_parallel(void (*fn)(void *), void *data, const struct glass_parallel_args *args)
 {
-    struct glass_task *task = &parallel_begin(fn, data, args, GLASS_PARALLEL_INVOKER_RUNTIME)->master_task;
-    GLASS_OMPT_CALLING_USER_CODE(task);
-    fn(data);
-    GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
-    parallel_end(GLASS_PARALLEL_INVOKER_RUNTIME);
+    if (GLASS_OMPT_ENTRY_WATCH())
+        parallel_watched(fn, data, args);
+    else
+        glass_parallel_unwatched(fn, data, args);
 }

@@ -267,12 +267,16 @@ static int discard_reason(const struct glass_task *task)
     return GLASS_CANCEL_FLAG_TASKGROUP;
 }
 
-void glass_task_execute(struct glass_thread *self, struct glass_task *task)
+/* Compiled twice (glass_task_execute): `watched` false is the copy for when
+ * neither a tool nor a debugger watches, with no event point, frame or
+ * breakpoint left in it (an active tool and OMPD both imply the watch). */
+static inline __attribute__((always_inline)) void execute(struct glass_thread *self, struct glass_task *task,
+                                                          bool watched)
 {
     if (!(__builtin_expect(glass_globals.cancellation, 0) && start_cancelled(task))) {
         struct glass_task *suspended = self->task;
         int state = atomic_load_explicit(&self->state, memory_order_relaxed);
-        bool tool = GLASS_OMPT_ACTIVE();
+        bool tool = watched && GLASS_OMPT_ACTIVE();
         struct glass_ompt_switch ompt_switch;
         if (tool)
             glass_ompt_task_begins(self, task, yielding ? GLASS_TASK_STATUS_YIELD : GLASS_TASK_STATUS_SWITCH,
@@ -283,12 +287,16 @@ void glass_task_execute(struct glass_thread *self, struct glass_task *task)
         task->scheduler = suspended;
         atomic_signal_fence(memory_order_release); /* complete before a signal handler sees it */
         self->task = task;
-        GLASS_OMPD_BP(task_begin);
-        GLASS_OMPT_CALLING_USER_CODE(task);
+        if (watched) {
+            GLASS_OMPD_BP(task_begin);
+            GLASS_OMPT_CALLING_USER_CODE(task);
+        }
         task->fn(task->fn_data);
         return_kid_credits(task);
-        GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
-        GLASS_OMPD_BP(task_end);
+        if (watched) {
+            GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
+            GLASS_OMPD_BP(task_end);
+        }
         self->task = suspended;
         glass_set_state(self, state);
         bool ended_detached = false;
@@ -321,10 +329,23 @@ void glass_task_execute(struct glass_thread *self, struct glass_task *task)
                                  taskwait ? GLASS_TASK_STATUS_TASKWAIT_COMPLETE : GLASS_TASK_STATUS_COMPLETE,
                                  &ompt_switch);
         }
-    } else {
+    } else if (watched) {
         GLASS_OMPT_EMIT(cancel, &task->tool_data, discard_reason(task) | GLASS_CANCEL_FLAG_DISCARDED_TASK, NULL);
     }
     glass_task_complete(self, task, false);
+}
+
+static __attribute__((noinline)) void execute_watched(struct glass_thread *self, struct glass_task *task)
+{
+    execute(self, task, true);
+}
+
+void glass_task_execute(struct glass_thread *self, struct glass_task *task)
+{
+    if (GLASS_OMPT_ENTRY_WATCH())
+        execute_watched(self, task);
+    else
+        execute(self, task, false);
 }
 
 static void free_task(struct glass_task *task)
@@ -460,23 +481,42 @@ static bool no_children(void *arg)
     return (atomic_load_explicit(&task->kids, memory_order_seq_cst) & KIDS_INCOMPLETE_MASK) == 0;
 }
 
-void glass_task_wait_children_at(struct glass_thread *self, const void *codeptr)
+/* Compiled twice, as execute() above. */
+static inline __attribute__((always_inline)) void wait_children(struct glass_thread *self, const void *codeptr,
+                                                                bool watched)
 {
     struct glass_task *task = self->task;
     glass_tool_data *parallel = &self->team->tool_data;
-    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_TASKWAIT, GLASS_SCOPE_BEGIN, parallel, &task->tool_data, codeptr);
+    if (watched)
+        GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_TASKWAIT, GLASS_SCOPE_BEGIN, parallel, &task->tool_data, codeptr);
     return_kid_credits(task);
     if ((atomic_load_explicit(&task->kids, memory_order_acquire) & KIDS_INCOMPLETE_MASK) != 0) {
         /* The wait state holds through the OMPT wait interval. */
         int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
         glass_set_state(self, GLASS_STATE_WAIT_TASKWAIT);
         struct glass_ompt_wait wait;
-        glass_ompt_wait_begin(&wait, GLASS_SYNC_TASKWAIT, parallel, &task->tool_data, codeptr);
+        if (watched)
+            glass_ompt_wait_begin(&wait, GLASS_SYNC_TASKWAIT, parallel, &task->tool_data, codeptr);
         glass_task_wait_for(self, task, no_children, task, GLASS_STATE_WAIT_TASKWAIT);
-        glass_ompt_wait_end(&wait, parallel);
+        if (watched)
+            glass_ompt_wait_end(&wait, parallel);
         glass_set_state(self, previous);
     }
-    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_TASKWAIT, GLASS_SCOPE_END, parallel, &task->tool_data, codeptr);
+    if (watched)
+        GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_TASKWAIT, GLASS_SCOPE_END, parallel, &task->tool_data, codeptr);
+}
+
+static __attribute__((noinline)) void wait_children_watched(struct glass_thread *self, const void *codeptr)
+{
+    wait_children(self, codeptr, true);
+}
+
+void glass_task_wait_children_at(struct glass_thread *self, const void *codeptr)
+{
+    if (GLASS_OMPT_ENTRY_WATCH())
+        wait_children_watched(self, codeptr);
+    else
+        wait_children(self, codeptr, false);
 }
 
 static void empty_body(void *arg)

@@ -80,6 +80,9 @@ void glass_parallel_end(void);
 
 /* Whole construct: begin, run the master's share, end. */
 void glass_parallel(void (*fn)(void *), void *data, const struct glass_parallel_args *args);
+/* The same for entry points that have checked that no tool or debugger
+ * watches (GLASS_OMPT_ENTRY_SPLIT). */
+void glass_parallel_unwatched(void (*fn)(void *), void *data, const struct glass_parallel_args *args);
 
 /* Number of threads a new region would get (OpenMP 5.1, 2.6.1). */
 unsigned glass_parallel_team_size(struct glass_thread *self, const struct glass_parallel_args *args);

@@ -11,9 +11,7 @@ void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigne
         .proc_bind = (int)(flags & 7),
         .codeptr = __builtin_return_address(0),
     };
-    /* The same call either way: the split only keeps the enter-frame
-     * bookkeeping off the path taken when nobody watches. */
-    GLASS_OMPT_ENTRY_SPLIT(glass_parallel(fn, data, &args), glass_parallel(fn, data, &args));
+    GLASS_OMPT_ENTRY_SPLIT(glass_parallel_unwatched(fn, data, &args), glass_parallel(fn, data, &args));
 }
 
 /* The pre-GCC 4.9 form: the program runs the master's share itself, between
