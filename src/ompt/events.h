@@ -48,6 +48,12 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
         {0};                                                                                    \
     if (GLASS_OMPT_ENTRY_WATCH())                                                               \
     glass_ompt_enter_runtime(&glass_ompt_entry_, __builtin_dwarf_cfa())
+/* The same where the watch flag has just been seen set (the macros below):
+ * testing it again would keep its address live on the unwatched path. */
+#define GLASS_OMPT_ENTRY_WATCHED()                                                              \
+    struct glass_ompt_entry glass_ompt_entry_ __attribute__((cleanup(glass_ompt_leave_runtime))) = \
+        {0};                                                                                    \
+    glass_ompt_enter_runtime(&glass_ompt_entry_, __builtin_dwarf_cfa())
 
 /* The same for hot entry points whose work is one call or one returned
  * expression: the bookkeeping runs only while a tool watches, so with no tool
@@ -56,7 +62,7 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
 #define GLASS_OMPT_ENTRY_CALL(call)   \
     do {                              \
         if (GLASS_OMPT_ENTRY_WATCH()) { \
-            GLASS_OMPT_ENTRY();       \
+            GLASS_OMPT_ENTRY_WATCHED();       \
             call;                     \
         } else {                      \
             call;                     \
@@ -69,7 +75,7 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
 #define GLASS_OMPT_ENTRY_SPLIT(unwatched, call) \
     do {                                        \
         if (GLASS_OMPT_ENTRY_WATCH()) {         \
-            GLASS_OMPT_ENTRY();                 \
+            GLASS_OMPT_ENTRY_WATCHED();                 \
             call;                               \
         } else {                                \
             unwatched;                          \
@@ -78,7 +84,7 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
 #define GLASS_OMPT_ENTRY_SPLIT_RETURN(unwatched, expr) \
     do {                                               \
         if (GLASS_OMPT_ENTRY_WATCH()) {                \
-            GLASS_OMPT_ENTRY();                        \
+            GLASS_OMPT_ENTRY_WATCHED();                        \
             return expr;                               \
         }                                              \
         return unwatched;                              \
@@ -86,7 +92,7 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
 #define GLASS_OMPT_ENTRY_RETURN(expr) \
     do {                              \
         if (GLASS_OMPT_ENTRY_WATCH()) { \
-            GLASS_OMPT_ENTRY();       \
+            GLASS_OMPT_ENTRY_WATCHED();       \
             return expr;              \
         }                             \
         return expr;                  \
