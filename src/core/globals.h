@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "export.h"
 #include "icv.h"
 
 enum glass_wait_policy { GLASS_WAIT_UNSET, GLASS_WAIT_ACTIVE, GLASS_WAIT_PASSIVE };
@@ -33,7 +34,7 @@ struct glass_globals {
     int target_offload;              /* target-offload-var: enum glass_target_offload */
 };
 
-extern struct glass_globals glass_globals;
+extern GLASS_INTERNAL struct glass_globals glass_globals;
 
 /* Reads the environment (once) and reports invalid values; called by
  * glass_initialize. */

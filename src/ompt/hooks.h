@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../core/export.h"
+
 /* Values of ompt_state_t (OpenMP 5.1, 4.4.4.27). */
 enum glass_state {
     GLASS_STATE_WORK_SERIAL = 0x000,
@@ -234,20 +236,20 @@ enum glass_severity {
 /* True while a tool is active (its initializer returned non-zero and it has
  * not been finalized). Event points that keep OMPT bookkeeping (frames, tool
  * data) test it. */
-extern _Atomic bool glass_ompt_active;
+extern GLASS_INTERNAL _Atomic bool glass_ompt_active;
 
 /* Per event: true while the tool has a callback registered and is active.
  * Pure callback event points test only their own flag. */
-extern _Atomic unsigned char glass_ompt_enabled[GLASS_OMPT_EVENT_LIMIT];
+extern GLASS_INTERNAL _Atomic unsigned char glass_ompt_enabled[GLASS_OMPT_EVENT_LIMIT];
 
 /* What entry points into the runtime test (events.h, GLASS_OMPT_ENTRY): true
  * while a tool is active, and also before tool discovery, which happens at
  * the program's first use of OpenMP, inside the first entry point. */
-extern _Atomic bool glass_ompt_entry_watch;
+extern GLASS_INTERNAL _Atomic bool glass_ompt_entry_watch;
 
 /* OMPD (src/ompd-support/): true when OMP_DEBUG=enabled asked the runtime to
  * keep what a debugger reads. */
-extern bool glass_ompd_enabled;
+extern GLASS_INTERNAL bool glass_ompd_enabled;
 
 /* OMPD breakpoint functions (5.6, src/ompd-support/), called only when OMPD
  * is on: one branch otherwise. */
@@ -273,7 +275,7 @@ void glass_ompd_initialize(void);
 
 /* True while task frames must be kept: an OMPT tool is active or OMPD is on.
  * One flag, so the no-tool path stays one load and one branch. */
-extern _Atomic bool glass_frames_wanted;
+extern GLASS_INTERNAL _Atomic bool glass_frames_wanted;
 
 #if defined(GLASS_OMPT_DISABLED) && GLASS_OMPT_DISABLED
 /* Built with -DGLASS_OMPT=OFF: every event point and every piece of OMPT
