@@ -48,17 +48,6 @@ static void __attribute__((noinline)) leave_observed(struct glass_lock *lock, in
     GLASS_OMPT_EMIT(mutex_released, kind, lock, codeptr);
 }
 
-/* With no tool watching, the release is the last call (a tail call). */
-static inline void leave(struct glass_lock *lock, int kind, const void *codeptr, const char *what)
-{
-    if (GLASS_OMPT_ACTIVE()) {
-        leave_observed(lock, kind, codeptr, what);
-        return;
-    }
-    if (__builtin_expect(glass_lock_release(glass_self(), lock) != GLASS_LOCK_OK, 0))
-        stray_exit(lock, what);
-}
-
 static void __attribute__((noinline)) critical_enter_general(struct glass_lock *lock, unsigned hint,
                                                              const void *codeptr)
 {
@@ -69,27 +58,9 @@ static void __attribute__((noinline)) critical_enter_general(struct glass_lock *
               "unnamed critical construct");
 }
 
-/* The uncontended entry with no tool watching is one compare-and-swap;
- * anything else (a held lock, including one the caller holds, or a tool that
- * wants the mutex events) takes the general path. */
-void glass_critical_enter_at(struct glass_lock *lock, unsigned hint, const void *codeptr)
-{
-    if (GLASS_OMPT_ACTIVE()) {
-        critical_enter_general(lock, hint, codeptr);
-        return;
-    }
-    if (glass_lock_try(glass_self(), lock ? lock : &unnamed_critical) != GLASS_LOCK_OK)
-        critical_enter_general(lock, hint, codeptr);
-}
-
-void glass_critical_exit_at(struct glass_lock *lock, const void *codeptr)
-{
-    if (lock)
-        leave(lock, GLASS_MUTEX_CRITICAL, codeptr, "named critical construct");
-    else
-        leave(&unnamed_critical, GLASS_MUTEX_CRITICAL, codeptr, "unnamed critical construct");
-}
-
+/* Nothing watching (the ABI entry checked, GLASS_OMPT_ENTRY_SPLIT): the
+ * uncontended entry is one compare-and-swap, the exit one release, and no
+ * event point is left on either path. */
 void glass_critical_enter_unwatched(struct glass_lock *lock)
 {
     if (glass_lock_try(glass_self(), lock ? lock : &unnamed_critical) != GLASS_LOCK_OK)
@@ -116,15 +87,38 @@ void glass_atomic_exit_unwatched(void)
         stray_exit(&atomic_lock, "atomic region");
 }
 
+/* The general entry points: a tool that wants the mutex events takes the
+ * general path whatever the lock's state; without one they are the above. */
+void glass_critical_enter_at(struct glass_lock *lock, unsigned hint, const void *codeptr)
+{
+    if (GLASS_OMPT_ACTIVE())
+        critical_enter_general(lock, hint, codeptr);
+    else
+        glass_critical_enter_unwatched(lock);
+}
+
+void glass_critical_exit_at(struct glass_lock *lock, const void *codeptr)
+{
+    if (GLASS_OMPT_ACTIVE())
+        leave_observed(lock ? lock : &unnamed_critical, GLASS_MUTEX_CRITICAL, codeptr,
+                       lock ? "named critical construct" : "unnamed critical construct");
+    else
+        glass_critical_exit_unwatched(lock);
+}
+
 void glass_atomic_enter_at(const void *codeptr)
 {
-    if (!GLASS_OMPT_ACTIVE() && glass_lock_try(glass_self(), &atomic_lock) == GLASS_LOCK_OK)
-        return;
-    enter(&atomic_lock, GLASS_STATE_WAIT_ATOMIC, GLASS_MUTEX_ATOMIC, GLASS_SYNC_HINT_NONE, codeptr,
-          "atomic region");
+    if (GLASS_OMPT_ACTIVE())
+        enter(&atomic_lock, GLASS_STATE_WAIT_ATOMIC, GLASS_MUTEX_ATOMIC, GLASS_SYNC_HINT_NONE, codeptr,
+              "atomic region");
+    else
+        glass_atomic_enter_unwatched();
 }
 
 void glass_atomic_exit_at(const void *codeptr)
 {
-    leave(&atomic_lock, GLASS_MUTEX_ATOMIC, codeptr, "atomic region");
+    if (GLASS_OMPT_ACTIVE())
+        leave_observed(&atomic_lock, GLASS_MUTEX_ATOMIC, codeptr, "atomic region");
+    else
+        glass_atomic_exit_unwatched();
 }

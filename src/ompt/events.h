@@ -55,27 +55,15 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
         {0};                                                                                    \
     glass_ompt_enter_runtime(&glass_ompt_entry_, __builtin_dwarf_cfa())
 
-/* The same for hot entry points whose work is one call or one returned
- * expression: the bookkeeping runs only while a tool watches, so with no tool
- * the entry point is the call alone (a tail call, no frame), as in a build
- * without OMPT. */
-#define GLASS_OMPT_ENTRY_CALL(call)   \
-    do {                              \
-        if (GLASS_OMPT_ENTRY_WATCH()) { \
-            GLASS_OMPT_ENTRY_WATCHED();       \
-            call;                     \
-        } else {                      \
-            call;                     \
-        }                             \
-    } while (0)
-/* For the hottest entry points: `unwatched` is a variant of `call` that
- * reports no events, for when no tool or debugger watches. The tool flag
- * implies the watch flag (callbacks.c sets the watch first), so one branch
- * here replaces the core's own look at the tool flag. */
+/* For hot entry points: `unwatched` is a variant of `call` that reports no
+ * events, for when no tool or debugger watches. The tool flag implies the
+ * watch flag (callbacks.c sets the watch first), so this one branch replaces
+ * the core's own look at the tool flag, and the enter-frame bookkeeping stays
+ * off the unwatched path (a tail call, no frame, as in a build without OMPT). */
 #define GLASS_OMPT_ENTRY_SPLIT(unwatched, call) \
     do {                                        \
         if (GLASS_OMPT_ENTRY_WATCH()) {         \
-            GLASS_OMPT_ENTRY_WATCHED();                 \
+            GLASS_OMPT_ENTRY_WATCHED();         \
             call;                               \
         } else {                                \
             unwatched;                          \
@@ -84,19 +72,14 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
 #define GLASS_OMPT_ENTRY_SPLIT_RETURN(unwatched, expr) \
     do {                                               \
         if (GLASS_OMPT_ENTRY_WATCH()) {                \
-            GLASS_OMPT_ENTRY_WATCHED();                        \
+            GLASS_OMPT_ENTRY_WATCHED();                \
             return expr;                               \
         }                                              \
         return unwatched;                              \
     } while (0)
-#define GLASS_OMPT_ENTRY_RETURN(expr) \
-    do {                              \
-        if (GLASS_OMPT_ENTRY_WATCH()) { \
-            GLASS_OMPT_ENTRY_WATCHED();       \
-            return expr;              \
-        }                             \
-        return expr;                  \
-    } while (0)
+/* The same call or expression either way: only the bookkeeping differs. */
+#define GLASS_OMPT_ENTRY_CALL(call) GLASS_OMPT_ENTRY_SPLIT(call, call)
+#define GLASS_OMPT_ENTRY_RETURN(expr) GLASS_OMPT_ENTRY_SPLIT_RETURN(expr, expr)
 
 static inline void glass_ompt_set_exit_frame(struct glass_task *task, void *address, int flags)
 {
