@@ -133,7 +133,7 @@ static inline __attribute__((always_inline)) bool next_chunk(struct glass_thread
 {
     struct glass_task *task = self->task;
     struct glass_loop *loop = &glass_ws_current(self)->loop;
-    if (task->ws_chunk_ordered)
+    if (task->ws_ordered_left)
         glass_ordered_pass(self, loop);
 
     bool got;
@@ -151,8 +151,7 @@ static inline __attribute__((always_inline)) bool next_chunk(struct glass_thread
     if (got) {
         task->ws_chunk_lo = *lo;
         task->ws_chunk_hi = *hi;
-        task->ws_chunk_ordered = loop->ordered;
-        task->ws_chunk_unordered = *hi - *lo;
+        task->ws_ordered_left = loop->ordered ? *hi - *lo : 0;
         if (GLASS_OMPT_CACHED(loop->report_chunks))
             report_chunk(self, *lo, *hi);
     }
@@ -180,6 +179,6 @@ bool glass_loop_next_bounds(struct glass_thread *self, uint64_t *first, uint64_t
 void glass_loop_finish_chunk(struct glass_thread *self)
 {
     struct glass_task *task = self->task;
-    if (task->ws_chunk_ordered)
+    if (task->ws_ordered_left)
         glass_ordered_pass(self, &task->ws->loop);
 }

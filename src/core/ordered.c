@@ -47,7 +47,7 @@ static void wait_for_turn(struct glass_thread *self, struct glass_loop *loop, ui
  * (the implicit task itself outside an ordered loop's chunk). */
 static const void *ordered_wait_id(const struct glass_task *task)
 {
-    return task->ws_chunk_ordered ? (const void *)&task->ws->loop.ordered_done : (const void *)task;
+    return task->ws_ordered_left ? (const void *)&task->ws->loop.ordered_done : (const void *)task;
 }
 
 void glass_ordered_begin_at(struct glass_thread *self, const void *codeptr)
@@ -56,7 +56,7 @@ void glass_ordered_begin_at(struct glass_thread *self, const void *codeptr)
     GLASS_OMPT_EMIT(mutex_acquire, GLASS_MUTEX_ORDERED, GLASS_SYNC_HINT_NONE, GLASS_MUTEX_IMPL_ORDERED,
                     ordered_wait_id(task), codeptr);
     /* Outside an ordered loop's chunk there is nothing to order against. */
-    if (task->ws_chunk_ordered)
+    if (task->ws_ordered_left)
         wait_for_turn(self, &task->ws->loop, task->ws_chunk_lo);
     GLASS_OMPT_EMIT(mutex_acquired, GLASS_MUTEX_ORDERED, ordered_wait_id(task), codeptr);
 }
@@ -69,7 +69,7 @@ void glass_ordered_end_at(struct glass_thread *self, const void *codeptr)
      * once as many have ended as the chunk has iterations, none is left and
      * the turn moves on now rather than when the thread asks for more work:
      * the next chunk's owner no longer waits for the rest of our iteration. */
-    if (task->ws_chunk_ordered && --task->ws_chunk_unordered == 0)
+    if (task->ws_ordered_left && --task->ws_ordered_left == 0)
         glass_ordered_pass(self, &task->ws->loop);
 }
 
@@ -85,5 +85,5 @@ void glass_ordered_pass(struct glass_thread *self, struct glass_loop *loop)
     atomic_thread_fence(memory_order_seq_cst);
     if (atomic_load_explicit(&loop->ordered_gen, memory_order_relaxed) & GLASS_GEN_SLEEPERS)
         glass_gen_advance_shared(&loop->ordered_gen);
-    task->ws_chunk_ordered = false;
+    task->ws_ordered_left = 0;
 }

@@ -50,8 +50,10 @@ struct glass_task {
     unsigned long long ws_static_trip; /* static schedule: chunks taken so far */
     unsigned long long ws_chunk_lo;    /* current chunk, logical iterations [lo, hi) */
     unsigned long long ws_chunk_hi;
-    bool ws_chunk_ordered;             /* ordered loop: chunk not yet handed on */
-    unsigned long long ws_chunk_unordered; /* its iterations that may still run an ordered region */
+    /* Ordered loop: the chunk's iterations that may still run their ordered
+     * region while the chunk holds the turn; 0 once the turn is handed on,
+     * and outside ordered loops. */
+    unsigned long long ws_ordered_left;
 
     /* Tasking (task*.c, depend.c, taskgroup.c). An implicit or initial task
      * uses only `kids`, `taskgroup`, `depend_map` and `ws_reduction_seq`,

@@ -59,7 +59,7 @@ static void reset_task_progress(struct glass_task *task, struct glass_ws *ws)
     task->ws_static_trip = 0;
     task->ws_chunk_lo = 0;
     task->ws_chunk_hi = 0;
-    task->ws_chunk_ordered = false;
+    task->ws_ordered_left = 0;
 }
 
 bool glass_ws_enter_unpublished(struct glass_thread *self)
@@ -177,7 +177,7 @@ bool glass_ws_end_cancellable_at(struct glass_thread *self, const void *codeptr)
     /* Loops with an ordered clause cannot be cancelled (OpenMP 5.1, 2.20.1),
      * and a cancelled loop may leave chunks nobody runs: never wait for an
      * ordered turn here. */
-    self->task->ws_chunk_ordered = false;
+    self->task->ws_ordered_left = 0;
     glass_ws_leave_at(self, codeptr);
     return glass_team_barrier_cancellable_at(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, codeptr);
 }

@@ -172,7 +172,7 @@ void kmp_loops_leave_cancelled(struct glass_thread *self)
         return;
     /* A cancelled loop has no ordered clause (OpenMP 5.1, 2.20.1): no ordered
      * turn to hand on. */
-    self->task->ws_chunk_ordered = false;
+    self->task->ws_ordered_left = 0;
     glass_ws_leave(self);
     loop->left = true;
     if (!loop->nest)
