@@ -53,41 +53,75 @@ GLASS_EXPORT void glass_api_destroy_lock(struct glass_lock *lock)
 }
 PUBLISH(glass_api_destroy_lock, omp_destroy_lock);
 
-static inline void set_lock_result(struct glass_lock *lock, enum glass_lock_status status)
+static void __attribute__((cold, noinline)) set_lock_failed(struct glass_lock *lock,
+                                                             enum glass_lock_status status)
 {
-    switch (status) {
-    case GLASS_LOCK_OK:
-        return;
-    case GLASS_LOCK_OWNED_BY_SELF:
+    if (status == GLASS_LOCK_OWNED_BY_SELF)
         glass_fatal("omp_set_lock: the calling task already owns lock %p: deadlock "
                     "(use a nestable lock to set a lock again)",
                     (void *)lock);
-    case GLASS_LOCK_DESTROYED:
+    if (status == GLASS_LOCK_DESTROYED)
         glass_fatal("omp_set_lock: lock %p was destroyed", (void *)lock);
-    default:
-        glass_fatal("omp_set_lock: lock %p: unexpected state", (void *)lock);
-    }
+    glass_fatal("omp_set_lock: lock %p: unexpected state", (void *)lock);
 }
 
+static void __attribute__((noinline)) set_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa)
+{
+    GLASS_OMPT_ENTRY_AT(cfa);
+    enum glass_lock_status status = glass_user_lock_set(glass_self(), lock, codeptr);
+    if (status != GLASS_LOCK_OK)
+        set_lock_failed(lock, status);
+}
+
+static void __attribute__((noinline)) set_lock_slow(struct glass_lock *lock)
+{
+    enum glass_lock_status status = glass_lock_acquire(glass_self(), lock, GLASS_STATE_WAIT_LOCK);
+    if (status != GLASS_LOCK_OK)
+        set_lock_failed(lock, status);
+}
+
+/* With nothing watching, a free lock is taken by one compare-and-swap and no
+ * stack frame; everything else is a tail call. */
 GLASS_EXPORT void glass_api_set_lock(struct glass_lock *lock)
 {
-    GLASS_OMPT_ENTRY_SPLIT(set_lock_result(lock, glass_lock_acquire(glass_self(), lock, GLASS_STATE_WAIT_LOCK)),
-                           set_lock_result(lock, glass_user_lock_set(glass_self(), lock, __builtin_return_address(0))));
+    if (GLASS_OMPT_ENTRY_WATCH())
+        set_lock_watched(lock, GLASS_OMPT_CALLER);
+    else if (!glass_lock_take_quick(lock))
+        set_lock_slow(lock);
 }
 PUBLISH(glass_api_set_lock, omp_set_lock);
 
-static inline void unset_lock_result(struct glass_lock *lock, enum glass_lock_status status)
+static void __attribute__((cold, noinline)) unset_lock_failed(struct glass_lock *lock,
+                                                               enum glass_lock_status status)
 {
     if (status == GLASS_LOCK_DESTROYED)
         glass_warn("omp_unset_lock: lock %p was destroyed; ignored", (void *)lock);
-    else if (status != GLASS_LOCK_OK)
+    else
         glass_warn("omp_unset_lock: lock %p is not set by the calling task; ignored", (void *)lock);
+}
+
+static void __attribute__((noinline)) unset_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa)
+{
+    GLASS_OMPT_ENTRY_AT(cfa);
+    enum glass_lock_status status = glass_user_lock_unset(glass_self(), lock, codeptr);
+    if (status != GLASS_LOCK_OK)
+        unset_lock_failed(lock, status);
+}
+
+/* Sleepers to wake, or misuse to report. */
+static void __attribute__((noinline)) unset_lock_slow(struct glass_lock *lock)
+{
+    enum glass_lock_status status = glass_lock_release(glass_self(), lock);
+    if (status != GLASS_LOCK_OK)
+        unset_lock_failed(lock, status);
 }
 
 GLASS_EXPORT void glass_api_unset_lock(struct glass_lock *lock)
 {
-    GLASS_OMPT_ENTRY_SPLIT(unset_lock_result(lock, glass_lock_release(glass_self(), lock)),
-                           unset_lock_result(lock, glass_user_lock_unset(glass_self(), lock, __builtin_return_address(0))));
+    if (GLASS_OMPT_ENTRY_WATCH())
+        unset_lock_watched(lock, GLASS_OMPT_CALLER);
+    else if (!glass_lock_give_quick(lock))
+        unset_lock_slow(lock);
 }
 PUBLISH(glass_api_unset_lock, omp_unset_lock);
 

@@ -59,32 +59,49 @@ static void __attribute__((noinline)) critical_enter_general(struct glass_lock *
 }
 
 /* Nothing watching (the ABI entry checked, GLASS_OMPT_ENTRY_SPLIT): the
- * uncontended entry is one compare-and-swap, the exit one release, and no
- * event point is left on either path. */
+ * uncontended entry is one compare-and-swap, the exit one exchange, with no
+ * stack frame and no event point on either path; the rest is a tail call. */
 void glass_critical_enter_unwatched(struct glass_lock *lock)
 {
-    if (glass_lock_try(glass_self(), lock ? lock : &unnamed_critical) != GLASS_LOCK_OK)
+    if (!glass_lock_take_quick(lock ? lock : &unnamed_critical))
         critical_enter_general(lock, GLASS_SYNC_HINT_NONE, NULL);
+}
+
+/* Sleepers to wake, or an exit without an entry. Out of line, so that the
+ * plain exit needs no frame. */
+static void __attribute__((noinline)) critical_exit_rest(struct glass_lock *lock, struct glass_lock *held,
+                                                        unsigned old)
+{
+    if (!glass_lock_given_up(held, old))
+        stray_exit(held, lock ? "named critical construct" : "unnamed critical construct");
 }
 
 void glass_critical_exit_unwatched(struct glass_lock *lock)
 {
     struct glass_lock *held = lock ? lock : &unnamed_critical;
-    if (__builtin_expect(glass_lock_release(glass_self(), held) != GLASS_LOCK_OK, 0))
-        stray_exit(held, lock ? "named critical construct" : "unnamed critical construct");
+    unsigned old = glass_lock_give_unchecked(held);
+    if (!glass_lock_given_plainly(old))
+        critical_exit_rest(lock, held, old);
 }
 
 void glass_atomic_enter_unwatched(void)
 {
-    if (glass_lock_try(glass_self(), &atomic_lock) != GLASS_LOCK_OK)
+    if (!glass_lock_take_quick(&atomic_lock))
         enter(&atomic_lock, GLASS_STATE_WAIT_ATOMIC, GLASS_MUTEX_ATOMIC, GLASS_SYNC_HINT_NONE, NULL,
               "atomic region");
 }
 
+static void __attribute__((noinline)) atomic_exit_rest(unsigned old)
+{
+    if (!glass_lock_given_up(&atomic_lock, old))
+        stray_exit(&atomic_lock, "atomic region");
+}
+
 void glass_atomic_exit_unwatched(void)
 {
-    if (__builtin_expect(glass_lock_release(glass_self(), &atomic_lock) != GLASS_LOCK_OK, 0))
-        stray_exit(&atomic_lock, "atomic region");
+    unsigned old = glass_lock_give_unchecked(&atomic_lock);
+    if (!glass_lock_given_plainly(old))
+        atomic_exit_rest(old);
 }
 
 /* The general entry points: a tool that wants the mutex events takes the

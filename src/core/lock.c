@@ -19,6 +19,7 @@
 #include "wait.h"
 
 #define SLEEPERS GLASS_GEN_SLEEPERS
+_Static_assert(GLASS_LOCK_SLEEPERS == GLASS_GEN_SLEEPERS, "the lock word follows wait.h's convention");
 
 /* Owner ids run from 1 to OWNER_ID_RANGE and are handed to threads in blocks,
  * so a task's first lock costs one shared atomic per OWNER_BLOCK tasks. Ids wrap
@@ -149,6 +150,13 @@ enum glass_lock_status glass_lock_release(struct glass_thread *self, struct glas
     atomic_store_explicit(&lock->word, 0, memory_order_release);
     glass_futex_wake(&lock->word, 1);
     return GLASS_LOCK_OK;
+}
+
+bool glass_lock_given_up(struct glass_lock *lock, unsigned old_word)
+{
+    if (old_word & SLEEPERS)
+        glass_futex_wake(&lock->word, 1);
+    return old_word != 0;
 }
 
 void glass_nest_lock_init(struct glass_nest_lock *lock)

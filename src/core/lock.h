@@ -19,9 +19,10 @@
 #include <stdint.h>
 
 #include "../ompt/hooks.h"
+#include "thread.h"
 
-struct glass_thread;
-struct glass_task;
+/* Bit 0 of the lock word: a waiter may sleep on it (wait.h's GLASS_GEN_SLEEPERS). */
+#define GLASS_LOCK_SLEEPERS 1u
 
 struct glass_lock {
     _Atomic unsigned word; /* owner id << 1 | sleepers bit; a futex word */
@@ -57,6 +58,51 @@ enum glass_lock_status glass_lock_acquire(struct glass_thread *self, struct glas
                                           enum glass_state wait_state);
 enum glass_lock_status glass_lock_try(struct glass_thread *self, struct glass_lock *lock);
 enum glass_lock_status glass_lock_release(struct glass_thread *self, struct glass_lock *lock);
+
+/* The quick paths of the hottest callers (the lock routines, critical, atomic):
+ * one compare-and-swap, inline and without a call, so that the caller needs no
+ * stack frame when it succeeds. False means "take the full path above", which
+ * handles everything else: a held lock, misuse, and a thread or task that has
+ * no owner id yet (their first lock assigns it). */
+static inline unsigned glass_lock_owner_word_if_known(void)
+{
+    struct glass_thread *self = glass_self_ptr;
+    return __builtin_expect(self != NULL, 1) ? self->task->lock_owner_id << 1 : 0;
+}
+
+static inline bool glass_lock_take_quick(struct glass_lock *lock)
+{
+    unsigned me = glass_lock_owner_word_if_known(), expected = 0;
+    return __builtin_expect(me != 0, 1) &&
+           atomic_compare_exchange_strong_explicit(&lock->word, &expected, me, memory_order_acquire,
+                                                   memory_order_relaxed);
+}
+
+static inline bool glass_lock_give_quick(struct glass_lock *lock)
+{
+    unsigned me = glass_lock_owner_word_if_known(), expected = me;
+    return __builtin_expect(me != 0, 1) &&
+           atomic_compare_exchange_strong_explicit(&lock->word, &expected, 0, memory_order_release,
+                                                   memory_order_relaxed);
+}
+
+/* The exit of a critical or atomic region, whose owner need not be checked:
+ * the compiler pairs each exit with the task's own entry. One exchange, no
+ * owner id to look up; returns the word it replaced, which the caller hands to
+ * glass_lock_given_up unless it is a plain owner's (sleepers to wake, or the
+ * lock was not held at all: misuse to report). */
+static inline unsigned glass_lock_give_unchecked(struct glass_lock *lock)
+{
+    return atomic_exchange_explicit(&lock->word, 0, memory_order_release);
+}
+
+static inline bool glass_lock_given_plainly(unsigned old_word)
+{
+    return __builtin_expect(old_word != 0 && !(old_word & GLASS_LOCK_SLEEPERS), 1);
+}
+
+/* Wakes a sleeper if `old_word` says there may be one; false if the lock was free. */
+bool glass_lock_given_up(struct glass_lock *lock, unsigned old_word);
 
 void glass_nest_lock_init(struct glass_nest_lock *lock);
 enum glass_lock_status glass_nest_lock_destroy(struct glass_nest_lock *lock);

@@ -50,10 +50,18 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
     glass_ompt_enter_runtime(&glass_ompt_entry_, __builtin_dwarf_cfa())
 /* The same where the watch flag has just been seen set (the macros below):
  * testing it again would keep its address live on the unwatched path. */
-#define GLASS_OMPT_ENTRY_WATCHED()                                                              \
+#define GLASS_OMPT_ENTRY_WATCHED() GLASS_OMPT_ENTRY_AT(__builtin_dwarf_cfa())
+/* The same in a function the entry point called with GLASS_OMPT_CALLER: `cfa`
+ * is the entry point's frame address, not the callee's. */
+#define GLASS_OMPT_ENTRY_AT(cfa)                                                                \
     struct glass_ompt_entry glass_ompt_entry_ __attribute__((cleanup(glass_ompt_leave_runtime))) = \
         {0};                                                                                    \
-    glass_ompt_enter_runtime(&glass_ompt_entry_, __builtin_dwarf_cfa())
+    glass_ompt_enter_runtime(&glass_ompt_entry_, (cfa))
+/* The arguments that hand an entry point's user call site and frame address to
+ * its watched half, taken out of line (noinline) by the hottest entry points:
+ * the unwatched path then has no frame at all, where GLASS_OMPT_ENTRY_SPLIT's
+ * inline watched branch makes the compiler reserve one on both. */
+#define GLASS_OMPT_CALLER __builtin_return_address(0), __builtin_dwarf_cfa()
 
 /* For hot entry points: `unwatched` is a variant of `call` that reports no
  * events, for when no tool or debugger watches. The tool flag implies the
