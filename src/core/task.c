@@ -3,8 +3,9 @@
  * A task is deferred (queued, run by any member of its team) unless it is
  * included: undeferred by its if clause, generated inside a final task,
  * generated where no team has tasking set up (outside parallel regions), or
- * generated while the team already has more than `throttle` incomplete tasks,
- * so that one thread producing a million tasks uses bounded memory. Included
+ * generated while the team already has more than `throttle` incomplete tasks
+ * (as the creating thread last looked), so that one thread producing a
+ * million tasks uses bounded memory. Included
  * tasks run at once on the encountering thread but otherwise live like the
  * others (a detached one may complete later, its children may outlive it).
  *
@@ -49,6 +50,7 @@
 
 #define ACTIVE_CREDITS 16u
 #define KIDS_CREDITS 16u
+#define THROTTLE_LOOK 16u
 
 void glass_task_return_credits(struct glass_thread *self)
 {
@@ -114,11 +116,26 @@ static bool creation_cancelled(const struct glass_team *team, const struct glass
            atomic_load_explicit(&group->prev->cancelled, memory_order_acquire);
 }
 
-static bool runs_at_once(const struct glass_thread *self, const struct glass_task_options *opts)
+/* Whether the team has `throttle` incomplete tasks, as of this thread's last
+ * look: a look at every creation would pull the count's line back from the
+ * completing threads each time, and the throttle is a bound on memory that a
+ * few tasks either way do not change. A stale answer from another team only
+ * decides how the next few tasks run. */
+static inline bool throttled(struct glass_thread *self, const struct glass_team_tasking *tasking)
+{
+    if (__builtin_expect(self->throttle_look == 0, 0)) {
+        self->throttle_look = THROTTLE_LOOK;
+        self->throttled = atomic_load_explicit(&tasking->active, memory_order_relaxed) >= tasking->throttle;
+    }
+    self->throttle_look--;
+    return self->throttled;
+}
+
+static bool runs_at_once(struct glass_thread *self, const struct glass_task_options *opts)
 {
     const struct glass_team_tasking *tasking = &self->team->tasking;
     return opts->undeferred || (self->task->flags & GLASS_TASK_FINAL) || self->num >= tasking->ndeques ||
-           atomic_load_explicit(&tasking->active, memory_order_relaxed) >= tasking->throttle;
+           throttled(self, tasking);
 }
 
 static unsigned task_flags(const struct glass_task_options *opts, const struct glass_task *parent,

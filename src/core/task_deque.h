@@ -22,9 +22,13 @@
 static inline bool glass_deque_push(struct glass_task_deque *deque, struct glass_task *task)
 {
     long bottom = atomic_load_explicit(&deque->bottom, memory_order_relaxed);
-    long top = atomic_load_explicit(&deque->top, memory_order_acquire);
-    if (bottom - top > deque->mask)
-        return false;
+    if (bottom - deque->top_seen > deque->mask) {
+        /* Acquire: thieves read a slot before their exchange moves `top` past
+         * it, so the slot is free to overwrite once we see that `top`. */
+        deque->top_seen = atomic_load_explicit(&deque->top, memory_order_acquire);
+        if (bottom - deque->top_seen > deque->mask)
+            return false;
+    }
     glass_tsan_release(task); /* what the fence publishes, for TSan */
     atomic_store_explicit(&deque->slots[bottom & deque->mask], task, memory_order_relaxed);
     atomic_thread_fence(memory_order_release);

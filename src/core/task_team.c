@@ -55,6 +55,7 @@ void glass_team_tasking_init(struct glass_team *team)
     for (unsigned i = 0; i < nthreads; i++) {
         atomic_store_explicit(&tasking->deques[i].top, 0, memory_order_relaxed);
         atomic_store_explicit(&tasking->deques[i].bottom, 0, memory_order_relaxed);
+        tasking->deques[i].top_seen = 0;
     }
     tasking->ndeques = nthreads;
     if (!tasking->heap_ready) {

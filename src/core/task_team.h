@@ -30,6 +30,9 @@ struct glass_task_deque {
     _Alignas(64) _Atomic long bottom; /* next slot the owner fills */
     _Atomic(struct glass_task *) *slots;
     long mask;
+    /* Owner only: a value `top` had. It only grows, so this is a safe lower
+     * bound, and a push reads thieves' line only when it seems full. */
+    long top_seen;
 };
 
 /* Binary heap of ready tasks: highest priority first, then first come. */

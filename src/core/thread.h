@@ -25,6 +25,10 @@ struct glass_thread {
      * batch, not once per task. */
     unsigned active_credits;
     struct glass_team *credit_team;
+    /* The throttle as this thread last saw it (task.c): it looks at the
+     * team's count once per THROTTLE_LOOK tasks it creates, for the same reason. */
+    unsigned throttle_look;
+    bool throttled;
 
     /* Pool worker: the dock is where an idle worker waits for its next team. The
      * master fills next_team/next_num, then advances the dock generation. */
