@@ -30,8 +30,12 @@ enum glass_task_flag {
     GLASS_TASK_MERGED = (int)0x80000000u,
 };
 
+/* Line-aligned wherever it lives (a worker's implicit task is on its stack,
+ * the master's inside the team), so that the layout below decides what shares
+ * a line: completing children write their parent's `kids`, and that line must
+ * not hold what the parent reads and writes as it creates them. */
 struct glass_task {
-    struct glass_task *parent;  /* generating task; for an implicit task the encountering task */
+    _Alignas(64) struct glass_task *parent; /* generating task; for an implicit task the encountering task */
     struct glass_team *team;    /* team the task binds to */
     struct glass_icvs icv;
     unsigned flags;             /* enum glass_task_flag */
