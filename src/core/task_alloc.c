@@ -22,6 +22,8 @@
 #define NCLASSES 6
 #define SMALLEST_CLASS 256
 #define BLOCK_ALIGN 64
+/* A task and a small argument block; larger blocks are rare. */
+#define PREFETCH_MAX 512
 
 struct task_allocator;
 
@@ -42,10 +44,13 @@ _Static_assert(GLASS_TASK_MEMORY_MAX + HEADER_SIZE == (size_t)SMALLEST_CLASS << 
                "the largest ABI block fits the largest class");
 
 /* `remote` has a cache line of its own: other threads push onto it while the
- * owner works its free lists. */
+ * owner works its free lists. One stack per size class, so that the owner
+ * takes a whole stack as its free list in one exchange, without walking it:
+ * the blocks come back from other cores, and a walk would wait for each in
+ * turn. */
 struct task_allocator {
     _Alignas(64) struct block_header *free[NCLASSES];
-    _Alignas(64) _Atomic(struct block_header *) remote; /* freed by other threads */
+    _Alignas(64) _Atomic(struct block_header *) remote[NCLASSES]; /* freed by other threads */
 };
 
 enum block_kind { TASK_BLOCKS, ABI_BLOCKS, BLOCK_KINDS };
@@ -112,15 +117,14 @@ static unsigned size_class(size_t bytes)
     return cls;
 }
 
-static void take_remote_frees(struct task_allocator *allocator)
+/* Asks for the lines of the block the next allocation will hand out, for
+ * writing: a block freed on another core is still in that core's cache, and
+ * its lines then move while this task is being set up rather than when the
+ * next one is. */
+static void prefetch_block(const struct block_header *block, size_t bytes)
 {
-    struct block_header *block = atomic_exchange_explicit(&allocator->remote, NULL, memory_order_acquire);
-    while (block) {
-        struct block_header *next = block->next_free;
-        block->next_free = allocator->free[block->size_class];
-        allocator->free[block->size_class] = block;
-        block = next;
-    }
+    for (size_t offset = 0; offset < bytes && offset < PREFETCH_MAX; offset += BLOCK_ALIGN)
+        __builtin_prefetch((const char *)block + offset, 1, 3);
 }
 
 static void *block_alloc(enum block_kind kind, size_t bytes)
@@ -128,12 +132,13 @@ static void *block_alloc(enum block_kind kind, size_t bytes)
     struct task_allocator *allocator = my_allocator(kind);
     unsigned cls = size_class(HEADER_SIZE + bytes);
     struct block_header *block = allocator->free[cls];
-    if (!block && atomic_load_explicit(&allocator->remote, memory_order_relaxed)) {
-        take_remote_frees(allocator);
-        block = allocator->free[cls];
-    }
+    if (!block && atomic_load_explicit(&allocator->remote[cls], memory_order_relaxed))
+        block = atomic_exchange_explicit(&allocator->remote[cls], NULL, memory_order_acquire);
     if (block) {
-        allocator->free[cls] = block->next_free;
+        struct block_header *next = block->next_free;
+        allocator->free[cls] = next;
+        if (next)
+            prefetch_block(next, HEADER_SIZE + bytes);
     } else {
         block = aligned_alloc(BLOCK_ALIGN, (size_t)SMALLEST_CLASS << cls);
         if (!block)
@@ -154,10 +159,11 @@ static void block_free(void *memory)
         owner->free[block->size_class] = block;
         return;
     }
-    struct block_header *head = atomic_load_explicit(&owner->remote, memory_order_relaxed);
+    _Atomic(struct block_header *) *remote = &owner->remote[block->size_class];
+    struct block_header *head = atomic_load_explicit(remote, memory_order_relaxed);
     do
         block->next_free = head;
-    while (!atomic_compare_exchange_weak_explicit(&owner->remote, &head, block, memory_order_release,
+    while (!atomic_compare_exchange_weak_explicit(remote, &head, block, memory_order_release,
                                                   memory_order_relaxed));
 }
 

@@ -3,12 +3,6 @@
 
 #include "task_internal.h"
 
-bool glass_task_run_one(struct glass_thread *self)
-{
-    /* In a barrier the implicit task is suspended and constrains nothing. */
-    return glass_task_run_eligible(self, NULL);
-}
-
 bool glass_team_tasks_pending(struct glass_team *team)
 {
     return atomic_load_explicit(&team->tasking.active, memory_order_seq_cst) != 0;

@@ -16,9 +16,6 @@
 
 #include "team.h"
 
-/* Runs one ready task of the caller's team, if any; returns true if it ran one. */
-bool glass_task_run_one(struct glass_thread *self);
-
 /* True while the team has explicit tasks not yet completed (queued or running). */
 bool glass_team_tasks_pending(struct glass_team *team);
 

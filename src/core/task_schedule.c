@@ -14,6 +14,7 @@
  * below it that the wait could run is either. */
 #include <stdlib.h>
 
+#include "../platform/ticks.h"
 #include "runtime.h"
 #include "task_deque.h"
 #include "task_internal.h"
@@ -21,6 +22,9 @@
 /* Steps of the ancestor walk; beyond it a task counts as not eligible (a
  * stale task can have a garbage depth). */
 #define MAX_WALK 4096
+/* A steal is worth it when taking the task costs at most this fraction
+ * (1/STEAL_COST_RATIO) of running it. */
+#define STEAL_COST_RATIO 4
 
 /* The fields glass_task_new writes atomically for the thieves that read them. */
 #define read_relaxed(field) __atomic_load_n(&(field), __ATOMIC_RELAXED)
@@ -202,10 +206,22 @@ bool glass_task_run_eligible(struct glass_thread *self, const struct glass_task 
         if (newest && eligible(newest, constraint))
             task = glass_deque_pop(own); /* the same task, unless a thief took it */
     }
-    if (!task)
-        task = steal(self, tasking, constraint);
+    if (task) {
+        glass_task_execute(self, task);
+        return true;
+    }
+    uint64_t start = glass_ticks();
+    task = steal(self, tasking, constraint);
     if (!task)
         return false;
+    uint64_t stolen = glass_ticks();
     glass_task_execute(self, task);
+    /* Taking the task from another core cost more than a quarter of what
+     * running it then took (its own lines cross too): tasks this small are
+     * cheaper where they are made, and a thief that keeps taking them slows
+     * their producer down, each one pulling lines the producer then has to
+     * take back. The waiting thread backs off before it looks again
+     * (task_wait.c), so the producer runs more of them itself. */
+    self->steal_costly = STEAL_COST_RATIO * (stolen - start) > glass_ticks() - stolen;
     return true;
 }

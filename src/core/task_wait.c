@@ -76,9 +76,13 @@ void glass_task_wait_for(struct glass_thread *self, const struct glass_task *con
             if (!constraint)
                 glass_task_return_credits(self);
             glass_set_state(self, state);
-            spent = 0;
-            pauses = MIN_PAUSES;
-            continue;
+            if (!self->steal_costly) {
+                spent = 0;
+                pauses = MIN_PAUSES;
+                continue;
+            }
+            /* Back off as if nothing had been found (task_schedule.c). */
+            self->steal_costly = false;
         }
         if (spent < budget) {
             if (yield) {
