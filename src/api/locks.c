@@ -65,19 +65,21 @@ static void __attribute__((cold, noinline)) set_lock_failed(struct glass_lock *l
     glass_fatal("omp_set_lock: lock %p: unexpected state", (void *)lock);
 }
 
+static inline void set_lock_result(struct glass_lock *lock, enum glass_lock_status status)
+{
+    if (__builtin_expect(status != GLASS_LOCK_OK, 0))
+        set_lock_failed(lock, status);
+}
+
 static void __attribute__((noinline)) set_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa)
 {
     GLASS_OMPT_ENTRY_AT(cfa);
-    enum glass_lock_status status = glass_user_lock_set(glass_self(), lock, codeptr);
-    if (status != GLASS_LOCK_OK)
-        set_lock_failed(lock, status);
+    set_lock_result(lock, glass_user_lock_set(glass_self(), lock, codeptr));
 }
 
 static void __attribute__((noinline)) set_lock_slow(struct glass_lock *lock)
 {
-    enum glass_lock_status status = glass_lock_acquire(glass_self(), lock, GLASS_STATE_WAIT_LOCK);
-    if (status != GLASS_LOCK_OK)
-        set_lock_failed(lock, status);
+    set_lock_result(lock, glass_lock_acquire(glass_self(), lock, GLASS_STATE_WAIT_LOCK));
 }
 
 /* With nothing watching, a free lock is taken by one compare-and-swap and no
@@ -100,20 +102,22 @@ static void __attribute__((cold, noinline)) unset_lock_failed(struct glass_lock 
         glass_warn("omp_unset_lock: lock %p is not set by the calling task; ignored", (void *)lock);
 }
 
+static inline void unset_lock_result(struct glass_lock *lock, enum glass_lock_status status)
+{
+    if (__builtin_expect(status != GLASS_LOCK_OK, 0))
+        unset_lock_failed(lock, status);
+}
+
 static void __attribute__((noinline)) unset_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa)
 {
     GLASS_OMPT_ENTRY_AT(cfa);
-    enum glass_lock_status status = glass_user_lock_unset(glass_self(), lock, codeptr);
-    if (status != GLASS_LOCK_OK)
-        unset_lock_failed(lock, status);
+    unset_lock_result(lock, glass_user_lock_unset(glass_self(), lock, codeptr));
 }
 
 /* Sleepers to wake, or misuse to report. */
 static void __attribute__((noinline)) unset_lock_slow(struct glass_lock *lock)
 {
-    enum glass_lock_status status = glass_lock_release(glass_self(), lock);
-    if (status != GLASS_LOCK_OK)
-        unset_lock_failed(lock, status);
+    unset_lock_result(lock, glass_lock_release(glass_self(), lock));
 }
 
 GLASS_EXPORT void glass_api_unset_lock(struct glass_lock *lock)

@@ -27,8 +27,8 @@
  *   them on the tasks it creates, so a thread creating many tasks does not
  *   pull the counter's cache line back from the completing threads for each
  *   one. Credits go back before anything waits for the count to reach 0: at
- *   barrier arrival and after each task a barrier-type wait runs
- *   (glass_task_return_credits).
+ *   barrier arrival, and whenever a barrier-type wait finds no task to run
+ *   (glass_task_return_credits, task_wait.c).
  * Completion updates them in that order, the team last: once a barrier sees
  * no active task, no completing thread touches a task or taskgroup again.
  * An included task is complete before its generating task goes on, so none of

@@ -68,13 +68,11 @@ void glass_task_wait_for(struct glass_thread *self, const struct glass_task *con
     unsigned spent = 0, pauses = MIN_PAUSES;
     /* Without a constraint this is a wait for the whole team's tasks
      * (barriers, the end of teams and target regions): the count of those
-     * must not include credits we hold, then or after the tasks we run. */
+     * must not include credits we hold while we wait. */
     if (!constraint)
         glass_task_return_credits(self);
     while (!done(arg)) {
         if (glass_task_run_eligible(self, constraint)) {
-            if (!constraint)
-                glass_task_return_credits(self);
             glass_set_state(self, state);
             if (!self->steal_costly) {
                 spent = 0;
@@ -84,6 +82,14 @@ void glass_task_wait_for(struct glass_thread *self, const struct glass_task *con
             /* Back off as if nothing had been found (task_schedule.c). */
             self->steal_costly = false;
         }
+        /* Nothing to run now: wait holding no credits. A task this thread
+         * ran (here or in sleep_once) may have taken some, and a barrier-type
+         * wait ends only when the count they are part of reaches zero; a
+         * thread that slept holding them would wait for itself. While it
+         * keeps finding tasks it keeps them, so a task creating tasks still
+         * counts them in batches. */
+        if (!constraint)
+            glass_task_return_credits(self);
         if (spent < budget) {
             if (yield) {
                 sched_yield();
