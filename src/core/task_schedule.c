@@ -207,6 +207,7 @@ bool glass_task_run_eligible(struct glass_thread *self, const struct glass_task 
             task = glass_deque_pop(own); /* the same task, unless a thief took it */
     }
     if (task) {
+        self->steal_costly = false;
         glass_task_execute(self, task);
         return true;
     }

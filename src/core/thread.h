@@ -29,8 +29,9 @@ struct glass_thread {
      * team's count once per THROTTLE_LOOK tasks it creates, for the same reason. */
     unsigned throttle_look;
     bool throttled;
-    /* The last task this thread stole cost more to take than it was worth
-     * (task_schedule.c): the wait loop backs off before it looks again. */
+    /* The last task this thread ran was stolen, and it cost more to take
+     * than it was worth (task_schedule.c): the wait loop backs off before it
+     * looks again. */
     bool steal_costly;
 
     /* Pool worker: the dock is where an idle worker waits for its next team. The
