@@ -124,10 +124,16 @@ void glass_atomic_enter_at(const void *codeptr);
 void glass_atomic_exit_at(const void *codeptr);
 
 /* The same for entry points that have checked that no tool or debugger
- * watches (GLASS_OMPT_ENTRY_SPLIT): no event to report, so no hint or code
+ * watches (GLASS_OMPT_ENTRY_WATCH): no event to report, so no hint or code
  * pointer to carry, and no second look at the tool flag. */
 void glass_critical_enter_unwatched(struct glass_lock *lock);
 void glass_critical_exit_unwatched(struct glass_lock *lock);
+/* The watched halves of the ABIs' critical entry points, which call them with
+ * GLASS_OMPT_CALLER (the entry's return address and frame address): out of
+ * line, so that an entry's unwatched path keeps no register and needs no
+ * frame. */
+void glass_critical_enter_watched(struct glass_lock *lock, unsigned hint, const void *codeptr, void *cfa);
+void glass_critical_exit_watched(struct glass_lock *lock, const void *codeptr, void *cfa);
 void glass_atomic_enter_unwatched(void);
 void glass_atomic_exit_unwatched(void);
 

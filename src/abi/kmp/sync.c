@@ -146,20 +146,13 @@ _Static_assert(sizeof(struct glass_lock) <= sizeof(kmp_critical_name) &&
                    _Alignof(struct glass_lock) <= _Alignof(kmp_critical_name),
                "a critical lock must fit Clang's name variable");
 
-/* The watched halves are out of line (GLASS_OMPT_CALLER) so that the
- * unwatched path keeps no register and needs no frame. */
-static void __attribute__((noinline)) critical_watched(kmp_critical_name *crit, uint32_t hint, const void *codeptr,
-                                                       void *cfa)
-{
-    GLASS_OMPT_ENTRY_AT(cfa);
-    glass_critical_enter_at((struct glass_lock *)crit, hint, codeptr);
-}
-
+/* The watched halves are in the core (glass_critical_*_watched), out of line,
+ * so that the unwatched path keeps no register and needs no frame. */
 GLASS_EXPORT void __kmpc_critical(struct kmp_ident *loc, int32_t gtid, kmp_critical_name *crit)
 {
     (void)loc, (void)gtid;
     if (GLASS_OMPT_ENTRY_WATCH())
-        critical_watched(crit, GLASS_SYNC_HINT_NONE, GLASS_OMPT_CALLER);
+        glass_critical_enter_watched((struct glass_lock *)crit, GLASS_SYNC_HINT_NONE, GLASS_OMPT_CALLER);
     else
         glass_critical_enter_unwatched((struct glass_lock *)crit);
 }
@@ -169,22 +162,16 @@ GLASS_EXPORT void __kmpc_critical_with_hint(struct kmp_ident *loc, int32_t gtid,
 {
     (void)loc, (void)gtid;
     if (GLASS_OMPT_ENTRY_WATCH())
-        critical_watched(crit, hint, GLASS_OMPT_CALLER);
+        glass_critical_enter_watched((struct glass_lock *)crit, hint, GLASS_OMPT_CALLER);
     else
         glass_critical_enter_unwatched((struct glass_lock *)crit);
-}
-
-static void __attribute__((noinline)) end_critical_watched(kmp_critical_name *crit, const void *codeptr, void *cfa)
-{
-    GLASS_OMPT_ENTRY_AT(cfa);
-    glass_critical_exit_at((struct glass_lock *)crit, codeptr);
 }
 
 GLASS_EXPORT void __kmpc_end_critical(struct kmp_ident *loc, int32_t gtid, kmp_critical_name *crit)
 {
     (void)loc, (void)gtid;
     if (GLASS_OMPT_ENTRY_WATCH())
-        end_critical_watched(crit, GLASS_OMPT_CALLER);
+        glass_critical_exit_watched((struct glass_lock *)crit, GLASS_OMPT_CALLER);
     else
         glass_critical_exit_unwatched((struct glass_lock *)crit);
 }
