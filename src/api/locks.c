@@ -53,9 +53,11 @@ GLASS_EXPORT void glass_api_destroy_lock(struct glass_lock *lock)
 }
 PUBLISH(glass_api_destroy_lock, omp_destroy_lock);
 
-static void __attribute__((cold, noinline)) set_lock_failed(struct glass_lock *lock,
-                                                             enum glass_lock_status status)
+/* The watched and slow paths' end: misuse the lock routine reports. */
+static void check_set_lock(struct glass_lock *lock, enum glass_lock_status status)
 {
+    if (status == GLASS_LOCK_OK)
+        return;
     if (status == GLASS_LOCK_OWNED_BY_SELF)
         glass_fatal("omp_set_lock: the calling task already owns lock %p: deadlock "
                     "(use a nestable lock to set a lock again)",
@@ -65,21 +67,15 @@ static void __attribute__((cold, noinline)) set_lock_failed(struct glass_lock *l
     glass_fatal("omp_set_lock: lock %p: unexpected state", (void *)lock);
 }
 
-static inline void set_lock_result(struct glass_lock *lock, enum glass_lock_status status)
-{
-    if (__builtin_expect(status != GLASS_LOCK_OK, 0))
-        set_lock_failed(lock, status);
-}
-
 static void __attribute__((noinline)) set_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa)
 {
     GLASS_OMPT_ENTRY_AT(cfa);
-    set_lock_result(lock, glass_user_lock_set(glass_self(), lock, codeptr));
+    check_set_lock(lock, glass_user_lock_set(glass_self(), lock, codeptr));
 }
 
 static void __attribute__((noinline)) set_lock_slow(struct glass_lock *lock)
 {
-    set_lock_result(lock, glass_lock_acquire(glass_self(), lock, GLASS_STATE_WAIT_LOCK));
+    check_set_lock(lock, glass_lock_acquire(glass_self(), lock, GLASS_STATE_WAIT_LOCK));
 }
 
 /* With nothing watching, a free lock is taken by one compare-and-swap and no
@@ -93,31 +89,24 @@ GLASS_EXPORT void glass_api_set_lock(struct glass_lock *lock)
 }
 PUBLISH(glass_api_set_lock, omp_set_lock);
 
-static void __attribute__((cold, noinline)) unset_lock_failed(struct glass_lock *lock,
-                                                               enum glass_lock_status status)
+static void check_unset_lock(struct glass_lock *lock, enum glass_lock_status status)
 {
     if (status == GLASS_LOCK_DESTROYED)
         glass_warn("omp_unset_lock: lock %p was destroyed; ignored", (void *)lock);
-    else
+    else if (status != GLASS_LOCK_OK)
         glass_warn("omp_unset_lock: lock %p is not set by the calling task; ignored", (void *)lock);
-}
-
-static inline void unset_lock_result(struct glass_lock *lock, enum glass_lock_status status)
-{
-    if (__builtin_expect(status != GLASS_LOCK_OK, 0))
-        unset_lock_failed(lock, status);
 }
 
 static void __attribute__((noinline)) unset_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa)
 {
     GLASS_OMPT_ENTRY_AT(cfa);
-    unset_lock_result(lock, glass_user_lock_unset(glass_self(), lock, codeptr));
+    check_unset_lock(lock, glass_user_lock_unset(glass_self(), lock, codeptr));
 }
 
 /* Sleepers to wake, or misuse to report. */
 static void __attribute__((noinline)) unset_lock_slow(struct glass_lock *lock)
 {
-    unset_lock_result(lock, glass_lock_release(glass_self(), lock));
+    check_unset_lock(lock, glass_lock_release(glass_self(), lock));
 }
 
 GLASS_EXPORT void glass_api_unset_lock(struct glass_lock *lock)
