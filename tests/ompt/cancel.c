@@ -10,14 +10,23 @@
 
 int main(void)
 {
+    int cancel_ignored = 0;
 #pragma omp parallel num_threads(2)
     {
         if (omp_get_thread_num() == 0) {
 #pragma omp cancel parallel
-        }
-        /* The other thread detects the cancellation here if it comes after
-         * the cancel, else in the barrier, which the cancel opens. */
+#pragma omp atomic write
+            cancel_ignored = 1; /* reached only with cancellation off */
+        } else {
+            /* Until the cancel is active, so that this thread detects it at
+             * the cancellation point and never at the barrier (where GCC
+             * tail-calls the runtime and leaves no call site to report). */
+            for (int ignored = 0; !ignored;) {
 #pragma omp cancellation point parallel
+#pragma omp atomic read
+                ignored = cancel_ignored;
+            }
+        }
 #pragma omp barrier
     }
     tool_log("cancel codeptr calls its entry point: %s",
@@ -45,8 +54,7 @@ int main(void)
 
 // CHECK: set_callback ompt_callback_cancel: always
 // CHECK-DAG: T1: cancel: task={{[0-9]+}} flags=parallel|activated codeptr=0x{{[0-9a-f]+}}
-// The second thread finds the region cancelled at a cancellation point or at
-// the barrier, whichever it reaches after the cancel.
+// The second thread finds the region cancelled at the cancellation point.
 // CHECK-DAG: T2: cancel: task={{[0-9]+}} flags=parallel|detected codeptr=0x{{[0-9a-f]+}}
 // Clang leaves the cancelled region through a cancellable barrier (the
 // outlined function's tail call to __kmpc_cancel_barrier, whose return
