@@ -24,11 +24,12 @@
  * - taskgroup->pending: incomplete tasks of the taskgroup (taskgroup end);
  * - team->tasking.active: incomplete tasks of the team (barriers), plus the
  *   credits threads hold: a producer adds ACTIVE_CREDITS at once and spends
- *   them on the tasks it creates, so a thread creating many tasks does not
- *   pull the counter's cache line back from the completing threads for each
- *   one. Credits go back before anything waits for the count to reach 0: at
- *   barrier arrival, and whenever a barrier-type wait finds no task to run
- *   (glass_task_return_credits, task_wait.c).
+ *   them on the tasks it creates, and a member completing a task keeps the
+ *   task's unit as a credit (uncount_active), so neither a thread creating
+ *   many tasks nor one completing many pulls the counter's cache line across
+ *   for each one. Credits go back before anything waits for the count to
+ *   reach 0: at barrier arrival, and whenever a barrier-type wait finds no
+ *   task to run (glass_task_return_credits, task_wait.c).
  * Completion updates them in that order, the team last: once a barrier sees
  * no active task, no completing thread touches a task or taskgroup again.
  * An included task is complete before its generating task goes on, so none of
@@ -80,6 +81,30 @@ static inline void count_active(struct glass_thread *self, struct glass_team *te
     self->active_credits--;
 }
 
+/* One incomplete task of the team fewer. A member that holds the team's
+ * credits (or none) keeps the task's unit as one more credit instead of
+ * giving it back: credits go back before anything waits for the count, so
+ * the count only stays up a little longer, and a thread that both completes
+ * and creates tasks (a taskwait loop, tasks from every thread) then touches
+ * the shared count once per batch, not once per task. Past ACTIVE_CREDITS it
+ * gives half back, so the throttle's view stays within a batch per thread.
+ * A completion from outside the team (omp_fulfill_event) gives its unit back
+ * at once. True when the count reached 0. */
+static inline bool uncount_active(struct glass_thread *self, struct glass_team *team, bool foreign)
+{
+    if (__builtin_expect(!foreign && self->team == team, 1) &&
+        (self->credit_team == team || !self->active_credits)) {
+        self->credit_team = team;
+        if (++self->active_credits > ACTIVE_CREDITS) {
+            /* This thread still holds the rest: the count stays above 0. */
+            self->active_credits -= ACTIVE_CREDITS / 2;
+            atomic_fetch_sub_explicit(&team->tasking.active, ACTIVE_CREDITS / 2, memory_order_release);
+        }
+        return false;
+    }
+    return atomic_fetch_sub_explicit(&team->tasking.active, 1, memory_order_seq_cst) == 1;
+}
+
 /* One more incomplete child of `parent` (which is the calling thread's task). */
 static inline void count_kid(struct glass_task *parent)
 {
@@ -121,7 +146,8 @@ static bool creation_cancelled(const struct glass_team *team, const struct glass
  * completing threads each time, and the throttle is a bound on memory that a
  * few tasks either way do not change. A stale answer from another team only
  * decides how the next few tasks run. */
-static inline bool throttled(struct glass_thread *self, const struct glass_team_tasking *tasking)
+static inline __attribute__((always_inline)) bool throttled(struct glass_thread *self,
+                                                             const struct glass_team_tasking *tasking)
 {
     if (__builtin_expect(self->throttle_look == 0, 0)) {
         self->throttle_look = THROTTLE_LOOK;
@@ -131,15 +157,16 @@ static inline bool throttled(struct glass_thread *self, const struct glass_team_
     return self->throttled;
 }
 
-static bool runs_at_once(struct glass_thread *self, const struct glass_task_options *opts)
+static inline __attribute__((always_inline)) bool runs_at_once(struct glass_thread *self,
+                                                                const struct glass_task_options *opts)
 {
     const struct glass_team_tasking *tasking = &self->team->tasking;
     return opts->undeferred || (self->task->flags & GLASS_TASK_FINAL) || self->num >= tasking->ndeques ||
            throttled(self, tasking);
 }
 
-static unsigned task_flags(const struct glass_task_options *opts, const struct glass_task *parent,
-                           bool included)
+static inline __attribute__((always_inline)) unsigned task_flags(const struct glass_task_options *opts,
+                                                                 const struct glass_task *parent, bool included)
 {
     unsigned flags = opts->target ? GLASS_TASK_TARGET : GLASS_TASK_EXPLICIT;
     if (included)
@@ -155,33 +182,21 @@ static unsigned task_flags(const struct glass_task_options *opts, const struct g
     return flags;
 }
 
-struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_task_options *opts,
-                                  void *caller_args)
+/* The fields every explicit task starts with (field by field: see task.h);
+ * the caller sets fn_data and depend. Inlined into both ways of creating a
+ * task, so that the shortcut's constant `included` folds. */
+static inline __attribute__((always_inline)) void set_up(struct glass_thread *self, struct glass_task *task,
+                                                         const struct glass_task_options *opts,
+                                                         struct glass_task *parent, struct glass_taskgroup *group,
+                                                         bool included)
 {
-    struct glass_task *parent = self->task;
-    struct glass_team *team = self->team;
-    struct glass_taskgroup *group = glass_task_current_taskgroup(parent);
-    if (__builtin_expect(glass_globals.cancellation, 0) && creation_cancelled(team, group))
-        return NULL;
-
-    bool included = runs_at_once(self, opts);
-    bool own_args = (!included || opts->copy_args) && opts->arg_size;
-    size_t align = opts->arg_align ? opts->arg_align : 1;
-    size_t depend_size = opts->ndepend ? align_up(glass_depend_node_size(opts->ndepend), 16) : 0;
-    size_t args_room = own_args ? opts->arg_size + align - 1 : 0;
-    bool args_apart = depend_size + args_room > GLASS_TASK_BLOCK_EXTRA_MAX;
-    if (args_apart && depend_size > GLASS_TASK_BLOCK_EXTRA_MAX)
-        glass_fatal("a task with %zu dependences is more than Glass supports", opts->ndepend);
-    struct glass_task *task = glass_task_alloc(depend_size + (args_apart ? 0 : args_room));
-
     int priority = opts->priority < 0 ? 0 : opts->priority;
     if (priority > glass_globals.max_task_priority)
         priority = glass_globals.max_task_priority;
     bool parent_explicit = glass_task_is_explicit(parent);
 
-    /* Field by field: see task.h. */
     task->parent = parent;
-    task->team = team;
+    task->team = self->team;
     task->icv = parent->icv;
     task->flags = task_flags(opts, parent, included);
     task->thread_num = self->num;
@@ -206,14 +221,33 @@ struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_
     __atomic_store_n(&task->root, parent_explicit ? parent->root : parent, __ATOMIC_RELAXED);
     task->taskgroup = group;
     task->depend_map = NULL;
-    task->depend = NULL;
     task->args_heap = NULL;
     task->ws_reduction_seq = 0;
     task->arg_size = opts->arg_size;
+}
+
+struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_task_options *opts,
+                                  void *caller_args)
+{
+    struct glass_task *parent = self->task;
+    struct glass_team *team = self->team;
+    struct glass_taskgroup *group = glass_task_current_taskgroup(parent);
+    if (__builtin_expect(glass_globals.cancellation, 0) && creation_cancelled(team, group))
+        return NULL;
+
+    bool included = runs_at_once(self, opts);
+    bool own_args = (!included || opts->copy_args) && opts->arg_size;
+    size_t align = opts->arg_align ? opts->arg_align : 1;
+    size_t depend_size = opts->ndepend ? align_up(glass_depend_node_size(opts->ndepend), 16) : 0;
+    size_t args_room = own_args ? opts->arg_size + align - 1 : 0;
+    bool args_apart = depend_size + args_room > GLASS_TASK_BLOCK_EXTRA_MAX;
+    if (args_apart && depend_size > GLASS_TASK_BLOCK_EXTRA_MAX)
+        glass_fatal("a task with %zu dependences is more than Glass supports", opts->ndepend);
+    struct glass_task *task = glass_task_alloc(depend_size + (args_apart ? 0 : args_room));
+    set_up(self, task, opts, parent, group, included);
 
     char *extra = (char *)(task + 1);
-    if (depend_size)
-        task->depend = (struct glass_depend_node *)extra;
+    task->depend = depend_size ? (struct glass_depend_node *)extra : NULL;
     if (!own_args) {
         task->fn_data = caller_args;
     } else if (args_apart) {
@@ -284,6 +318,9 @@ static int discard_reason(const struct glass_task *task)
     return GLASS_CANCEL_FLAG_TASKGROUP;
 }
 
+static inline __attribute__((always_inline)) void complete(struct glass_thread *self, struct glass_task *task,
+                                                           bool foreign);
+
 /* Compiled twice (glass_task_execute): `watched` false is the copy for when
  * neither a tool nor a debugger watches, with no event point, frame or
  * breakpoint left in it (an active tool and OMPD both imply the watch). */
@@ -349,7 +386,7 @@ static inline __attribute__((always_inline)) void execute(struct glass_thread *s
     } else if (watched) {
         GLASS_OMPT_EMIT(cancel, &task->tool_data, discard_reason(task) | GLASS_CANCEL_FLAG_DISCARDED_TASK, NULL);
     }
-    glass_task_complete(self, task, false);
+    complete(self, task, false);
 }
 
 static __attribute__((noinline)) void execute_watched(struct glass_thread *self, struct glass_task *task)
@@ -363,6 +400,28 @@ void glass_task_execute(struct glass_thread *self, struct glass_task *task)
         execute_watched(self, task);
     else
         execute(self, task, false);
+}
+
+/* Apart from the checks, so that a task that does not qualify (the deferred
+ * ones) pays for the checks alone and not for this frame too. */
+static __attribute__((noinline)) void create_and_run(struct glass_thread *self, const struct glass_task_options *opts,
+                                                     void *caller_args)
+{
+    struct glass_task *parent = self->task;
+    struct glass_task *task = glass_task_alloc(0);
+    set_up(self, task, opts, parent, glass_task_current_taskgroup(parent), true);
+    task->fn_data = caller_args;
+    task->depend = NULL;
+    execute(self, task, false);
+}
+
+bool glass_task_run_at_once(struct glass_thread *self, const struct glass_task_options *opts, void *caller_args)
+{
+    if (GLASS_OMPT_ENTRY_WATCH() || __builtin_expect(glass_globals.cancellation, 0) || opts->ndepend ||
+        opts->detach || (opts->copy_args && opts->arg_size) || !runs_at_once(self, opts))
+        return false;
+    create_and_run(self, opts, caller_args);
+    return true;
 }
 
 static void free_task(struct glass_task *task)
@@ -431,7 +490,10 @@ static void leave_uncounted(struct glass_task *task)
         free_completed(task);
 }
 
-void glass_task_complete(struct glass_thread *self, struct glass_task *task, bool foreign)
+/* Inlined into execute, so that a task that runs at once, which only frees
+ * itself here, costs no call. */
+static inline __attribute__((always_inline)) void complete(struct glass_thread *self, struct glass_task *task,
+                                                           bool foreign)
 {
     struct glass_team *team = task->team;
     bool wake = false;
@@ -446,10 +508,15 @@ void glass_task_complete(struct glass_thread *self, struct glass_task *task, boo
         wake = true;
     if (leave_parent(task))
         wake = true;
-    if (atomic_fetch_sub_explicit(&team->tasking.active, 1, memory_order_seq_cst) == 1)
+    if (uncount_active(self, team, foreign))
         wake = true;
     if (wake)
         glass_tasking_wake(team, true);
+}
+
+void glass_task_complete(struct glass_thread *self, struct glass_task *task, bool foreign)
+{
+    complete(self, task, foreign);
 }
 
 uintptr_t glass_task_event(struct glass_task *task)

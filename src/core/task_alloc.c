@@ -109,12 +109,14 @@ static struct task_allocator *my_allocator(enum block_kind kind)
     return &blocks->kinds[kind];
 }
 
+/* The smallest class whose blocks hold `bytes`: the power of two at or
+ * above it, counted from SMALLEST_CLASS (one bit scan, not a loop: this is
+ * on every task's path). */
 static unsigned size_class(size_t bytes)
 {
-    unsigned cls = 0;
-    while (((size_t)SMALLEST_CLASS << cls) < bytes)
-        cls++;
-    return cls;
+    if (bytes <= SMALLEST_CLASS)
+        return 0;
+    return (unsigned)(64 - __builtin_clzll((unsigned long long)bytes - 1)) - __builtin_ctz(SMALLEST_CLASS);
 }
 
 /* Asks for the lines of the block the next allocation will hand out, for

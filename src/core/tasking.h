@@ -58,6 +58,14 @@ struct glass_task_options {
 struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_task_options *opts,
                                   void *caller_args);
 
+/* Both steps at once for the most common task of all: one that runs at once
+ * (its if clause false, in a final task, or the team throttled), without
+ * dependences or a detach clause, using the caller's argument block in place,
+ * while no tool or debugger watches. Creates, runs and frees it in one call,
+ * with what the two steps would do inlined. False, having done nothing, when
+ * the task is not of that kind: take the two steps then. */
+bool glass_task_run_at_once(struct glass_thread *self, const struct glass_task_options *opts, void *caller_args);
+
 static inline void *glass_task_args(const struct glass_task *task)
 {
     return task->fn_data;

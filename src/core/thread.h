@@ -20,9 +20,9 @@ struct glass_thread {
     const void *wait_id;          /* what the thread waits for (lock address, ...) */
     glass_tool_data tool_data;    /* ompt_data_t of the thread */
     int place;                    /* place number the thread is bound to, -1: none */
-    /* Tasks this thread has counted in credit_team->tasking.active ahead of
-     * creating them (task.c): a producer touches the shared counter once per
-     * batch, not once per task. */
+    /* Units this thread holds in credit_team->tasking.active: counted ahead
+     * of creating tasks, or kept from tasks it completed (task.c), so that
+     * the shared counter is touched once per batch, not once per task. */
     unsigned active_credits;
     struct glass_team *credit_team;
     /* The throttle as this thread last saw it (task.c): it looks at the
