@@ -58,7 +58,9 @@ static void resolve_schedule(struct glass_loop *loop, const struct glass_loop_sp
     if (kind != GLASS_SCHED_STATIC && chunk == 0)
         chunk = 1;
     /* Static schedules and ordered loops are monotonic unless nonmonotonic is
-     * asked for; our dynamic and guided claims are monotonic in any case. */
+     * asked for; dynamic and guided ones are nonmonotonic unless monotonic is
+     * (5.1, 2.11.4). Guided claims are monotonic in any case, dynamic ones
+     * only when asked (loop_steal.c). */
     if (kind == GLASS_SCHED_STATIC || spec->ordered)
         monotonic = true;
     loop->sched = kind;
@@ -85,6 +87,10 @@ static void init_loop(struct glass_ws *ws, const struct glass_loop_spec *spec,
     loop->claim_by_add = !__builtin_mul_overflow(loop->chunk, (uint64_t)nthreads + 1, &overshoot) &&
                          loop->count <= UINT64_MAX - overshoot;
     loop->doacross = NULL;
+    /* Sections and ordered(n) loops keep the shared counter: a section is
+     * too big to deal out blindly, and doacross waits need the iterations
+     * handed out in order. */
+    glass_loop_steal_deal(loop, !loop->monotonic && !spec->sections && !spec->doacross_dims, nthreads);
     /* Looked at once per loop rather than per chunk: a flag of the loop
      * itself is one compare on a line every claim reads anyway. */
     loop->report_chunks = ws->kind == GLASS_WS_LOOP && GLASS_OMPT_ON(dispatch);
@@ -139,7 +145,8 @@ static inline __attribute__((always_inline)) bool next_chunk(struct glass_thread
     bool got;
     switch (loop->sched) {
     case GLASS_SCHED_DYNAMIC:
-        got = glass_loop_claim_dynamic(loop, lo, hi);
+        got = loop->steal ? glass_loop_claim_stealing(loop, self->num, self->team->nthreads, lo, hi)
+                          : glass_loop_claim_dynamic(loop, lo, hi);
         break;
     case GLASS_SCHED_GUIDED:
         got = glass_loop_claim_guided(loop, self->team->nthreads, lo, hi);

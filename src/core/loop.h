@@ -77,6 +77,15 @@ static inline bool glass_loop_claim_dynamic(struct glass_loop *loop, uint64_t *l
 }
 bool glass_loop_claim_guided(struct glass_loop *loop, unsigned nthreads, uint64_t *lo, uint64_t *hi);
 
+/* Nonmonotonic dynamic schedules (loop_steal.c). glass_loop_steal_deal, at
+ * set-up, decides whether the loop deals its chunks out to per-thread ranges
+ * (loop->steal) and deals them; glass_loop_claim_stealing is the claim then;
+ * glass_loop_steal_free releases a ring slot's ranges with its team. */
+void glass_loop_steal_deal(struct glass_loop *loop, bool nonmonotonic, unsigned nthreads);
+bool glass_loop_claim_stealing(struct glass_loop *loop, unsigned num, unsigned nthreads, uint64_t *lo,
+                               uint64_t *hi);
+void glass_loop_steal_free(struct glass_loop *loop);
+
 /* Thread that runs logical iteration `index` under a static schedule. */
 unsigned glass_loop_static_owner(const struct glass_loop *loop, unsigned nthreads, uint64_t index);
 

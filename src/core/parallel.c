@@ -101,6 +101,7 @@ void glass_owned_teams_wait_departed(struct glass_thread *self, unsigned from_le
 static void free_team(struct glass_team *team)
 {
     glass_team_tasking_free(team);
+    glass_ws_ring_free(&team->ws);
     free(team->members);
     free(team);
 }

@@ -33,6 +33,16 @@ void glass_ws_ring_init(struct glass_ws_ring *ring, unsigned nthreads)
     atomic_store_explicit(&ring->single_winner, 0, memory_order_relaxed);
 }
 
+void glass_ws_ring_free(struct glass_ws_ring *ring)
+{
+    for (unsigned s = 0; s < GLASS_WS_RING; s++) {
+        free(ring->slots[s].mem);
+        ring->slots[s].mem = NULL;
+        ring->slots[s].mem_capacity = 0;
+        glass_loop_steal_free(&ring->slots[s].loop);
+    }
+}
+
 /* Waits until *value reaches `target`, sleeping on the generation word the
  * writer advances after storing it. */
 static void wait_for_construct(struct glass_thread *self, _Atomic unsigned long *value,

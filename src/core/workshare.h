@@ -50,6 +50,10 @@ struct glass_loop {
     /* Dynamic and guided: next unclaimed logical iteration. Threads hammer it,
      * so it gets its own cache line. */
     _Alignas(64) _Atomic uint64_t next;
+    /* Nonmonotonic dynamic (loop_steal.c): 1 + the number of the thread that
+     * took the loop's last chunk, 0 before. Shares `next`'s line, which that
+     * schedule leaves alone. */
+    _Atomic unsigned steal_last_taker;
 
     /* Ordered: logical iteration up to which every chunk has passed its
      * ordered regions; the chunk starting here holds the right to enter. */
@@ -57,6 +61,14 @@ struct glass_loop {
     _Atomic unsigned ordered_gen; /* futex word of waiters asleep for their turn */
 
     struct glass_doacross *doacross; /* ordered(n) loops, else NULL */
+
+    /* Nonmonotonic dynamic (loop_steal.c): each thread's chunks dealt in
+     * advance, one range per thread on its own line, used while `steal` is
+     * set. The array stays with the ring slot from loop to loop. */
+    bool steal;
+    uint32_t steal_chunks; /* chunks of the loop, when `steal` */
+    unsigned range_capacity;
+    struct glass_loop_range *ranges;
 };
 
 struct glass_ws {
@@ -84,6 +96,9 @@ struct glass_ws_ring {
 
 /* Resets the ring for a new region (the team descriptor is reused). */
 void glass_ws_ring_init(struct glass_ws_ring *ring, unsigned nthreads);
+
+/* Releases what the ring's slots keep from region to region (with its team). */
+void glass_ws_ring_free(struct glass_ws_ring *ring);
 
 /* Enters the calling implicit task's next worksharing construct. Returns true
  * in the one thread that must initialize the descriptor (self->task->ws) and

@@ -88,8 +88,11 @@ static int dispatch_next(struct glass_thread *self, int32_t *p_last, uint64_t *l
     *lb = loop->start + lo * loop->incr;
     *ub = loop->start + (hi - 1) * loop->incr;
     *st = (int64_t)loop->incr;
-    if (p_last)
-        *p_last = hi == loop->count;
+    /* Set for the chunk holding the last iteration and never cleared: Clang
+     * zeroes the flag before the loop, and under a nonmonotonic schedule the
+     * thread may get more chunks after that one (loop_steal.c). */
+    if (p_last && hi == loop->count)
+        *p_last = 1;
     return 1;
 }
 
