@@ -30,9 +30,13 @@ int main(int argc, char **argv)
     {
 #pragma omp for schedule(dynamic, 1)
         for (int i = 0; i < N; i++) {
-#pragma omp atomic
-            dynamic_runs++;
-            if (i == 10) {
+            int runs;
+#pragma omp atomic capture
+            runs = ++dynamic_runs;
+            /* The tenth iteration to run, whichever it is: a nonmonotonic
+             * schedule may run iteration 10 itself late (a thread that holds
+             * it can be descheduled while the others work through theirs). */
+            if (runs == 10) {
 #pragma omp cancel for
             }
 #pragma omp cancellation point for
