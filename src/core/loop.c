@@ -63,6 +63,11 @@ static void resolve_schedule(struct glass_loop *loop, const struct glass_loop_sp
      * only when asked (loop_steal.c). */
     if (kind == GLASS_SCHED_STATIC || spec->ordered)
         monotonic = true;
+    /* Sections and ordered(n) loops hand out in order whatever was asked: a
+     * section is too big to deal out blindly, and doacross waits need the
+     * iterations handed out in order. */
+    if (spec->sections || spec->doacross_dims)
+        monotonic = true;
     loop->sched = kind;
     loop->chunk = chunk;
     loop->monotonic = monotonic;
@@ -87,10 +92,7 @@ static void init_loop(struct glass_ws *ws, const struct glass_loop_spec *spec,
     loop->claim_by_add = !__builtin_mul_overflow(loop->chunk, (uint64_t)nthreads + 1, &overshoot) &&
                          loop->count <= UINT64_MAX - overshoot;
     loop->doacross = NULL;
-    /* Sections and ordered(n) loops keep the shared counter: a section is
-     * too big to deal out blindly, and doacross waits need the iterations
-     * handed out in order. */
-    glass_loop_steal_deal(loop, !loop->monotonic && !spec->sections && !spec->doacross_dims, nthreads);
+    glass_loop_steal_deal(loop, nthreads);
     /* Looked at once per loop rather than per chunk: a flag of the loop
      * itself is one compare on a line every claim reads anyway. */
     loop->report_chunks = ws->kind == GLASS_WS_LOOP && GLASS_OMPT_ON(dispatch);

@@ -81,7 +81,7 @@ bool glass_loop_claim_guided(struct glass_loop *loop, unsigned nthreads, uint64_
  * set-up, decides whether the loop deals its chunks out to per-thread ranges
  * (loop->steal) and deals them; glass_loop_claim_stealing is the claim then;
  * glass_loop_steal_free releases a ring slot's ranges with its team. */
-void glass_loop_steal_deal(struct glass_loop *loop, bool nonmonotonic, unsigned nthreads);
+void glass_loop_steal_deal(struct glass_loop *loop, unsigned nthreads);
 bool glass_loop_claim_stealing(struct glass_loop *loop, unsigned num, unsigned nthreads, uint64_t *lo,
                                uint64_t *hi);
 void glass_loop_steal_free(struct glass_loop *loop);

@@ -9,7 +9,8 @@
  *
  * A range is one word, its first and end chunk numbers in 32 bits each, so
  * that the owner taking one chunk and a thief taking half are each one
- * compare-and-swap; loops of more than 2^32 - 1 chunks keep the counter.
+ * compare-and-swap; loops of more than 2^32 - 1 chunks keep the counter,
+ * as do the loops resolve_schedule (loop.c) makes monotonic.
  * Every chunk is run once: only a compare-and-swap takes chunks out of a
  * range, a thief puts what it took in its own (empty, hence untouched by
  * others) range before it runs them, and numbers only leave ranges, so a
@@ -47,10 +48,10 @@ static inline uint64_t range_word(uint32_t first, uint32_t end)
     return (uint64_t)first | (uint64_t)end << 32;
 }
 
-void glass_loop_steal_deal(struct glass_loop *loop, bool nonmonotonic, unsigned nthreads)
+void glass_loop_steal_deal(struct glass_loop *loop, unsigned nthreads)
 {
     loop->steal = false;
-    if (!nonmonotonic || loop->sched != GLASS_SCHED_DYNAMIC || nthreads < 2)
+    if (loop->monotonic || loop->sched != GLASS_SCHED_DYNAMIC || nthreads < 2)
         return;
     /* A dynamic schedule's chunk is at least 1 (resolve_schedule). */
     uint64_t chunks = loop->count / loop->chunk + (loop->count % loop->chunk != 0);

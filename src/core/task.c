@@ -226,6 +226,9 @@ static inline __attribute__((always_inline)) void set_up(struct glass_thread *se
     task->arg_size = opts->arg_size;
 }
 
+static void create_and_run(struct glass_thread *self, const struct glass_task_options *opts,
+                           struct glass_taskgroup *group, void *caller_args);
+
 struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_task_options *opts,
                                   void *caller_args)
 {
@@ -236,6 +239,11 @@ struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_
         return NULL;
 
     bool included = runs_at_once(self, opts);
+    if (included && opts->run_in_place && !GLASS_OMPT_ENTRY_WATCH() && !opts->ndepend && !opts->detach &&
+        !(opts->copy_args && opts->arg_size)) {
+        create_and_run(self, opts, group, caller_args);
+        return NULL;
+    }
     bool own_args = (!included || opts->copy_args) && opts->arg_size;
     size_t align = opts->arg_align ? opts->arg_align : 1;
     size_t depend_size = opts->ndepend ? align_up(glass_depend_node_size(opts->ndepend), 16) : 0;
@@ -402,27 +410,19 @@ void glass_task_execute(struct glass_thread *self, struct glass_task *task)
         execute(self, task, false);
 }
 
-/* Apart from the checks, so that a task that does not qualify (the deferred
- * ones) pays for the checks alone and not for this frame too. */
+/* The commonest task of all, created, run and freed in one go (see
+ * opts->run_in_place). Out of line, so that the deferred path does not pay
+ * for its frame. */
 static __attribute__((noinline)) void create_and_run(struct glass_thread *self, const struct glass_task_options *opts,
-                                                     void *caller_args)
+                                                     struct glass_taskgroup *group, void *caller_args)
 {
-    struct glass_task *parent = self->task;
     struct glass_task *task = glass_task_alloc(0);
-    set_up(self, task, opts, parent, glass_task_current_taskgroup(parent), true);
+    set_up(self, task, opts, self->task, group, true);
     task->fn_data = caller_args;
     task->depend = NULL;
     execute(self, task, false);
 }
 
-bool glass_task_run_at_once(struct glass_thread *self, const struct glass_task_options *opts, void *caller_args)
-{
-    if (GLASS_OMPT_ENTRY_WATCH() || __builtin_expect(glass_globals.cancellation, 0) || opts->ndepend ||
-        opts->detach || (opts->copy_args && opts->arg_size) || !runs_at_once(self, opts))
-        return false;
-    create_and_run(self, opts, caller_args);
-    return true;
-}
 
 static void free_task(struct glass_task *task)
 {

@@ -46,25 +46,23 @@ struct glass_task_options {
      * then (C++ copy constructors, argument blocks the caller reuses). */
     bool copy_args;
     bool taskwait;       /* the empty task of a taskwait with depend clauses */
+    /* The caller takes NULL from glass_task_new as "done" and needs nothing
+     * done to the argument block: a task that runs at once without
+     * dependences, detach clause or copy may then be created, run and freed
+     * inside glass_task_new while nothing watches (the commonest task). */
+    bool run_in_place;
     const void *codeptr; /* user call site, for tools (NULL: unknown) */
     const void *entry;   /* user code the task runs when fn is a trampoline (OMPD); NULL: fn */
 };
 
 /* Step 1: a new child of the calling thread's current task, or NULL when its
- * taskgroup or parallel region is cancelled (the task is then not created).
+ * taskgroup or parallel region is cancelled (the task is then not created)
+ * or, with opts->run_in_place, when the task has already run.
  * Its argument block, glass_task_args(), is either `caller_args` itself (the
  * task will run at once and may use it in place) or fresh storage of
  * opts->arg_size bytes the caller must fill. */
 struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_task_options *opts,
                                   void *caller_args);
-
-/* Both steps at once for the most common task of all: one that runs at once
- * (its if clause false, in a final task, or the team throttled), without
- * dependences or a detach clause, using the caller's argument block in place,
- * while no tool or debugger watches. Creates, runs and frees it in one call,
- * with what the two steps would do inlined. False, having done nothing, when
- * the task is not of that kind: take the two steps then. */
-bool glass_task_run_at_once(struct glass_thread *self, const struct glass_task_options *opts, void *caller_args);
 
 static inline void *glass_task_args(const struct glass_task *task)
 {

@@ -11,6 +11,13 @@
 #include "team.h"
 #include "wait.h"
 
+static void free_mem(struct glass_ws *ws)
+{
+    free(ws->mem);
+    ws->mem = NULL;
+    ws->mem_capacity = 0;
+}
+
 void glass_ws_ring_init(struct glass_ws_ring *ring, unsigned nthreads)
 {
     (void)nthreads;
@@ -23,11 +30,8 @@ void glass_ws_ring_init(struct glass_ws_ring *ring, unsigned nthreads)
         atomic_store_explicit(&ws->left, 0, memory_order_relaxed);
         atomic_store_explicit(&ws->free_for, s + 1, memory_order_relaxed);
         /* The previous region's threads are past its join barrier. */
-        if (ws->mem) { /* rare (lastprivate(conditional:), allocate): keep the common region start call-free */
-            free(ws->mem);
-            ws->mem = NULL;
-            ws->mem_capacity = 0;
-        }
+        if (ws->mem) /* rare (lastprivate(conditional:), allocate): keep the common region start call-free */
+            free_mem(ws);
         ws->loop.doacross = NULL;
     }
     atomic_store_explicit(&ring->single_winner, 0, memory_order_relaxed);
@@ -36,9 +40,7 @@ void glass_ws_ring_init(struct glass_ws_ring *ring, unsigned nthreads)
 void glass_ws_ring_free(struct glass_ws_ring *ring)
 {
     for (unsigned s = 0; s < GLASS_WS_RING; s++) {
-        free(ring->slots[s].mem);
-        ring->slots[s].mem = NULL;
-        ring->slots[s].mem_capacity = 0;
+        free_mem(&ring->slots[s]);
         glass_loop_steal_free(&ring->slots[s].loop);
     }
 }

@@ -129,9 +129,8 @@ GLASS_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *
         .mergeable = flags & TASK_FLAG_MERGEABLE,
         .detach = flags & TASK_FLAG_DETACH,
         .copy_args = cpyfn != NULL,
+        .run_in_place = true,
     };
-    if (!(flags & (TASK_FLAG_DEPEND | TASK_FLAG_DETACH)) && glass_task_run_at_once(self, &opts, data))
-        return;
     struct glass_task *task = glass_task_new(self, &opts, data);
     if (!task)
         return;
