@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "debug.h" /* glass debug (OMPD) */
+#include "version.h" /* glass --version */
 
 static const char usage[] =
     "usage: glass <command> [options] [--] PROGRAM [ARGS...]\n"
@@ -52,7 +53,7 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  -h, --help      this help\n"
-    "  -V, --version   the Glass version\n"
+    "  -V, --version   the Glass version and the optional parts it was built with\n"
     "\n"
     "PROGRAM is looked up in PATH. A program that links neither libgomp nor libomp\n"
     "(a script, or a program that starts OpenMP programs) still runs, with a warning:\n"
@@ -218,7 +219,9 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(command, "-V") || !strcmp(command, "--version")) {
-        printf("glass %s\n", GLASS_VERSION);
+        char version_lib_dir[PATH_MAX];
+        find_lib_dir(version_lib_dir, sizeof version_lib_dir);
+        glass_print_version(version_lib_dir);
         return 0;
     }
     if (!strcmp(command, "debug")) { /* glass debug (OMPD): cli/debug.c */

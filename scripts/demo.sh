@@ -5,6 +5,8 @@
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GLASS_BUILD_DIR:-$root/build}
+# What is missing (cmake, gcc, libdw for source lines) is installed first.
+"$root/scripts/deps.sh" demo || exit 1
 cmake -S "$root" -B "$build" >/dev/null
 cmake --build "$build" -j "$(nproc)" >/dev/null
 mkdir -p "$build/examples"

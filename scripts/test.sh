@@ -7,6 +7,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GLASS_BUILD_DIR:-$root/build}
 jobs=$(nproc)
 
+# The packages the tests need, installed when missing (scripts/deps.sh).
+"$root/scripts/deps.sh" test || exit 1
+
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null || exit 1
 cmake --build "$build" -j "$jobs" >/dev/null || { cmake --build "$build" 2>&1 | tail -30; exit 1; }
 

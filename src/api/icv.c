@@ -36,9 +36,11 @@ void omp_set_schedule(omp_sched_t kind, int chunk_size)
         glass_warn("omp_set_schedule: kind %#x is not an omp_sched_t value; ignored", (unsigned)kind);
         return;
     }
-    /* A chunk size below 1 means the default (OpenMP 5.1, 3.2.11); auto has none. */
+    /* A chunk size below 1 means the default (OpenMP 5.1, 3.2.11). Auto has
+     * none; it reads back as 1, as on libomp (and on libgomp, which keeps the
+     * previous chunk, 1 unless a program set another). */
     if (base == GLASS_SCHED_AUTO)
-        chunk_size = 0;
+        chunk_size = 1;
     else if (chunk_size < 1)
         chunk_size = base == GLASS_SCHED_STATIC ? 0 : 1;
     struct glass_icvs *icv = &glass_self()->task->icv;

@@ -20,9 +20,11 @@ int omp_get_max_threads(void)
 
 void omp_set_num_threads(int num_threads)
 {
+    /* Not positive: implementation defined (OpenMP 5.1, 3.2.1); libgomp and
+     * libomp both set 1, and so does Glass, with a warning. */
     if (num_threads <= 0) {
-        glass_warn("omp_set_num_threads(%d): the argument must be positive; ignored", num_threads);
-        return;
+        glass_warn("omp_set_num_threads(%d): the argument must be positive; using 1", num_threads);
+        num_threads = 1;
     }
     glass_self()->task->icv.nthreads = (unsigned)num_threads;
 }

@@ -1,7 +1,8 @@
 /* Return addresses to source positions, shared by the Glass OMPT tools
  * (libglass-profile, libglass-trace): file:line from the DWARF line tables
  * via elfutils' libdwfl when it was found at build time, else function+offset
- * from the dynamic symbol table (dladdr). */
+ * from the ELF symbol tables (elf_symbols.c), else the dynamic symbol table
+ * (dladdr). */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* dladdr */
 #endif
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "elf_symbols.h"
 #include "symbolize.h"
 
 #ifdef GLASS_TOOL_HAVE_LIBDW
@@ -109,11 +111,16 @@ static int from_dwarf(uintptr_t address, char *buf, size_t size)
     return 1;
 }
 
-void tool_symbolize_end(void)
+static void line_tables_end(void)
 {
     if (dwfl)
         dwfl_end(dwfl);
     dwfl = NULL;
+}
+
+int tool_symbolize_has_lines(void)
+{
+    return 1;
 }
 #else
 static int from_dwarf(uintptr_t address, char *buf, size_t size)
@@ -122,10 +129,21 @@ static int from_dwarf(uintptr_t address, char *buf, size_t size)
     return 0;
 }
 
-void tool_symbolize_end(void)
+static void line_tables_end(void)
 {
 }
+
+int tool_symbolize_has_lines(void)
+{
+    return 0;
+}
 #endif
+
+void tool_symbolize_end(void)
+{
+    line_tables_end();
+    elf_symbols_end();
+}
 
 const char *tool_symbolize(const void *codeptr, char *buf, size_t size)
 {
@@ -137,6 +155,13 @@ const char *tool_symbolize(const void *codeptr, char *buf, size_t size)
     uintptr_t address = (uintptr_t)codeptr - 1;
     if (from_dwarf(address, buf, size))
         return buf;
+    const char *function, *object;
+    uintptr_t offset;
+    if (elf_symbol_lookup(address, &function, &offset, &object) && function) {
+        /* The offset of the return address, as in a backtrace. */
+        snprintf(buf, size, "%s+0x%lx (%s)", function, (unsigned long)offset + 1, object);
+        return buf;
+    }
     Dl_info info;
     if (dladdr((void *)address, &info) && info.dli_fname) {
         const char *base = strrchr(info.dli_fname, '/');

@@ -8,6 +8,10 @@
  * writes into buf and returns it. Not thread-safe: call from one thread. */
 const char *tool_symbolize(const void *codeptr, char *buf, size_t size);
 
+/* Whether file:line positions can be given (the tools were built with
+ * libdw); without, positions are function+offset. */
+int tool_symbolize_has_lines(void);
+
 /* Releases the debug information read so far. */
 void tool_symbolize_end(void);
 

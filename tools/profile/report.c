@@ -256,6 +256,9 @@ void profile_report(FILE *out)
     }
     fprintf(out, "\n== glass profile: pid %d, %.3f s, %u threads ==\n", (int)getpid(),
             seconds(now - profile_start_ns), threads);
+    if (!tool_symbolize_has_lines())
+        fprintf(out, "  (regions by function, not source line: this Glass was built without libdw;\n"
+                     "   install libdw-dev (Debian) and rebuild it for file:line)\n");
     count = merge_by_location(regions, count);
     print_regions(out, regions, count);
     uint64_t outside_created = 0;

@@ -7,12 +7,12 @@
 // RUN: for n in %threads; do OMP_NUM_THREADS=$n %run %t; done 2>&1 | FileCheck %s
 // CHECK: glass: omp_set_schedule: kind 0x9 is not an omp_sched_t value; ignored
 // CHECK-NEXT: glass: omp_set_max_active_levels(-2): the argument must not be negative; ignored
-// CHECK-NEXT: glass: omp_set_num_threads(0): the argument must be positive; ignored
+// CHECK-NEXT: glass: omp_set_num_threads(0): the argument must be positive; using 1
 // CHECK-NEXT: dynamic: 0 -> 1, region 1, after region 1
 // CHECK-NEXT: nested: 0 -> 1 (levels 255) -> 0 (levels 1)
-// CHECK-NEXT: schedule: static,0 guided,7 dynamic,1 auto,0 monotonic:dynamic,2 invalid-kept monotonic:dynamic,2
+// CHECK-NEXT: schedule: static,0 guided,7 dynamic,1 auto,1 monotonic:dynamic,2 invalid-kept monotonic:dynamic,2
 // CHECK-NEXT: max-active-levels: 3, negative-kept 3, huge 255, supported 255
-// CHECK-NEXT: num-threads: 3, zero-kept 3
+// CHECK-NEXT: num-threads: 3, zero-gives 1
 // CHECK-NEXT: inner changes stay inner: dynamic 1 schedule 2,2 levels 3 threads 3
 // CHECK-NEXT: thread-limit 2147483647 cancellation 0 proc-bind 0 max-task-priority 0
 // CHECK-COUNT-3: glass:
@@ -55,7 +55,7 @@ int main(void)
     omp_get_schedule(&kinds[1], &chunks[1]);
     omp_set_schedule(omp_sched_dynamic, -5); /* below 1: the default */
     omp_get_schedule(&kinds[2], &chunks[2]);
-    omp_set_schedule(omp_sched_auto, 9); /* auto has no chunk size */
+    omp_set_schedule(omp_sched_auto, 9); /* auto has no chunk size: reads as 1 */
     omp_get_schedule(&kinds[3], &chunks[3]);
     omp_set_schedule(omp_sched_dynamic | omp_sched_monotonic, 2);
     omp_get_schedule(&kinds[4], &chunks[4]);
@@ -74,6 +74,7 @@ int main(void)
     int threads = omp_get_max_threads();
     omp_set_num_threads(0);
     int threads_kept = omp_get_max_threads();
+    omp_set_num_threads(3);
 
     /* Changes inside a region belong to that implicit task only. */
     int inherited_ok = 1;
@@ -99,7 +100,7 @@ int main(void)
            kind_name(kinds[4]), chunks[4], kind_name(kinds[5]), chunks[5]);
     printf("max-active-levels: %d, negative-kept %d, huge %d, supported %d\n", levels, levels_kept, levels_huge,
            omp_get_supported_active_levels());
-    printf("num-threads: %d, zero-kept %d\n", threads, threads_kept);
+    printf("num-threads: %d, zero-gives %d\n", threads, threads_kept);
     if (inherited_ok)
         printf("inner changes stay inner: dynamic %d schedule %d,%d levels %d threads %d\n", omp_get_dynamic(),
                kinds[6] & ~omp_sched_monotonic, chunks[6], omp_get_max_active_levels(), omp_get_max_threads());

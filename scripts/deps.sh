@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The one list of what Glass needs from Debian 12, and the step that installs
+# what is missing. Used by the README's two commands (scripts/demo.sh: demo,
+# scripts/test.sh: test) and by .ci/run, so there is one list to keep.
+#
+#   scripts/deps.sh demo|test     install what that command needs, if missing
+#   scripts/deps.sh --list KIND   print the packages, one line
+#
+# Missing packages are installed with apt-get as root, or through sudo. With
+# neither, it prints the one command to run and exits 1. GLASS_SKIP_DEPS=1
+# skips the step (for machines set up another way); on a system without dpkg
+# it only says what it would need.
+set -eu
+
+# Building the runtime and `glass`, and profiling the bundled example with
+# source lines (libdw: file and line; without it functions only).
+demo_packages="cmake make gcc libc6-dev libdw-dev"
+
+# The test suite: both compilers and gfortran, lit and FileCheck, gdb for
+# OMPD, valgrind, OTF2 for glass trace's archives, MPI for the per-rank
+# traces, LLVM's libomp for the ABI comparison, Chromium for the HTML
+# profile, and dpkg-dev for the Debian package's dependency scan.
+test_packages="$demo_packages g++ gfortran clang clang-14 llvm-14 llvm-14-tools libomp-14-dev
+  gdb python3 binutils pkg-config ca-certificates valgrind
+  libopen-trace-format2-dev libotf2-trace-dev otf2-tools openmpi-bin libopenmpi-dev
+  chromium dpkg-dev file"
+
+packages_for() {
+  case "$1" in
+    demo) echo $demo_packages ;;
+    test) echo $test_packages ;;
+    *) echo "deps.sh: unknown set '$1' (expected demo or test)" >&2; exit 2 ;;
+  esac
+}
+
+if [ "${1:-}" = --list ]; then
+  packages_for "${2:?deps.sh --list needs demo or test}"
+  exit 0
+fi
+kind=${1:?usage: scripts/deps.sh demo|test}
+wanted=$(packages_for "$kind")
+
+[ "${GLASS_SKIP_DEPS:-0}" = 1 ] && exit 0
+
+if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
+  echo "note: not a Debian system; make sure these (Debian names) are installed: $wanted" >&2
+  exit 0
+fi
+
+missing=""
+for package in $wanted; do
+  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+  case "$status" in
+    *" installed") ;;
+    *) missing="$missing $package" ;;
+  esac
+done
+[ -z "$missing" ] && exit 0
+
+command="apt-get update && apt-get install -y --no-install-recommends$missing"
+echo "Glass needs these Debian packages, not installed here:$missing" >&2
+if [ "$(id -u)" -eq 0 ]; then
+  as_root=""
+elif command -v sudo >/dev/null; then
+  as_root="sudo"
+  echo "installing them through sudo (it may ask for your password)" >&2
+else
+  echo "run this as root, then run this command again:" >&2
+  echo "  $command" >&2
+  exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+if ! { $as_root apt-get update -qq && $as_root apt-get install -y -qq --no-install-recommends $missing; } >&2; then
+  echo "could not install them; run this as root, then run this command again:" >&2
+  echo "  $command" >&2
+  exit 1
+fi
+echo "installed:$missing" >&2
