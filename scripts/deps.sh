@@ -4,6 +4,7 @@
 # scripts/test.sh: test) and by .ci/run, so there is one list to keep.
 #
 #   scripts/deps.sh demo|test     install what that command needs, if missing
+#   scripts/deps.sh fresh         what scripts/fresh-machine.sh needs
 #   scripts/deps.sh --list KIND   print the packages, one line
 #
 # Missing packages are installed with apt-get as root, or through sudo. With
@@ -23,13 +24,17 @@ demo_packages="cmake make gcc libc6-dev libdw-dev"
 test_packages="$demo_packages g++ gfortran clang clang-14 llvm-14 llvm-14-tools libomp-14-dev
   gdb python3 binutils pkg-config ca-certificates valgrind
   libopen-trace-format2-dev libotf2-trace-dev otf2-tools openmpi-bin libopenmpi-dev
-  chromium dpkg-dev file"
+  chromium dpkg-dev file xz-utils"
+
+# scripts/fresh-machine.sh: the README's commands in a fresh Debian chroot.
+fresh_packages="debootstrap git"
 
 packages_for() {
   case "$1" in
     demo) echo $demo_packages ;;
     test) echo $test_packages ;;
-    *) echo "deps.sh: unknown set '$1' (expected demo or test)" >&2; exit 2 ;;
+    fresh) echo $fresh_packages ;;
+    *) echo "deps.sh: unknown set '$1' (expected demo, test or fresh)" >&2; exit 2 ;;
   esac
 }
 
@@ -37,7 +42,7 @@ if [ "${1:-}" = --list ]; then
   packages_for "${2:?deps.sh --list needs demo or test}"
   exit 0
 fi
-kind=${1:?usage: scripts/deps.sh demo|test}
+kind=${1:?usage: scripts/deps.sh demo|test|fresh}
 wanted=$(packages_for "$kind")
 
 [ "${GLASS_SKIP_DEPS:-0}" = 1 ] && exit 0

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The README's two commands on a fresh Debian 12 machine, as a new user runs
+# them: a debootstrap chroot with only git (and what debootstrap itself
+# brings), a clone of this repository, then ./scripts/demo.sh and
+# ./scripts/test.sh exactly as written. Passes when the demo's profile names
+# heat.c's functions by line and the tests end with 0 failed.
+#
+#   scripts/fresh-machine.sh [WORKDIR]    (root; needs network for the packages)
+#
+# CI runs it after the suite (.ci/run), so the set-up cannot silently break.
+# GLASS_FRESH_RELIABILITY (default: off) is passed on as GLASS_RELIABILITY to
+# the test command in the chroot: the reliability stages already ran outside.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=${1:-/var/tmp/glass-fresh}
+mirror=${GLASS_FRESH_MIRROR:-http://deb.debian.org/debian}
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "fresh-machine.sh: needs root (debootstrap and chroot)" >&2
+  exit 1
+fi
+"$root/scripts/deps.sh" fresh
+
+chroot_dir=$work/root
+cleanup() {
+  for mount in dev/pts dev/shm dev proc sys; do
+    mountpoint -q "$chroot_dir/$mount" 2>/dev/null && umount -l "$chroot_dir/$mount"
+  done
+  return 0
+}
+trap cleanup EXIT
+cleanup
+rm -rf "$work"
+mkdir -p "$work"
+
+echo "== debootstrap bookworm (minbase + git) into $chroot_dir"
+debootstrap --variant=minbase --include=git,ca-certificates bookworm "$chroot_dir" "$mirror" \
+  > "$work/debootstrap.log" 2>&1 || { tail -20 "$work/debootstrap.log" >&2; exit 1; }
+
+# What a machine has that a chroot does not: the kernel's file systems and a
+# resolver (the README's commands download packages).
+mount -t proc proc "$chroot_dir/proc"
+mount -t sysfs sysfs "$chroot_dir/sys"
+mount --bind /dev "$chroot_dir/dev"
+mount -t devpts devpts "$chroot_dir/dev/pts" 2>/dev/null || true
+mount -t tmpfs tmpfs "$chroot_dir/dev/shm"
+cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
+
+# The clone a user would make: committed files only (HEAD of this checkout).
+git clone -q --no-local "$root" "$chroot_dir/home/glass"
+
+run_in_chroot() {
+  chroot "$chroot_dir" /usr/bin/env -i HOME=/root TERM=dumb PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    GLASS_RELIABILITY="${GLASS_FRESH_RELIABILITY:-off}" /bin/bash -c "cd /home/glass && $1"
+}
+
+status=0
+echo "== ./scripts/demo.sh (in the chroot)"
+run_in_chroot ./scripts/demo.sh > "$work/demo.log" 2>&1 || status=1
+tail -40 "$work/demo.log"
+if [ $status -ne 0 ]; then
+  echo "FAIL: the demo command failed on a fresh machine"
+elif ! grep -qE '#1 heat\.c:[0-9]+ \(' "$work/demo.log"; then
+  echo "FAIL: the demo's profile does not name heat.c lines"
+  status=1
+fi
+
+echo "== ./scripts/test.sh (in the chroot)"
+run_in_chroot ./scripts/test.sh > "$work/test.log" 2>&1 || true
+tail -40 "$work/test.log"
+summary=$(tail -1 "$work/test.log")
+if ! echo "$summary" | grep -qE '^[1-9][0-9]* passed, 0 failed'; then
+  echo "FAIL: the test command on a fresh machine ended with: $summary"
+  status=1
+fi
+[ $status -eq 0 ] && echo "fresh machine: both README commands succeeded"
+exit $status
