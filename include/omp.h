@@ -9,6 +9,10 @@
 #ifndef GLASS_OMP_H
 #define GLASS_OMP_H 1
 
+/* size_t and NULL: programs use them with only <omp.h> included, as they may
+ * with libomp's header. */
+#include <stddef.h>
+
 /* ---- compiler support ------------------------------------------------------ */
 
 #if defined(__GNUC__) || defined(__clang__)

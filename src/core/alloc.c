@@ -448,7 +448,18 @@ void *glass_realloc(void *ptr, size_t size, uintptr_t allocator, uintptr_t free_
         }
     }
 
+    /* Within one pooled allocator only the growth is charged: the old block's
+     * share of the pool moves to the new block (so a block can grow until it
+     * fills its pool) and is charged back until the old block is released. */
+    struct glass_allocator *pool = NULL;
+    if (header->allocator == allocator && !is_predefined(allocator) &&
+        ((struct glass_allocator *)allocator)->pool_size != UINTPTR_MAX)
+        pool = (struct glass_allocator *)allocator;
+    if (pool)
+        pool_release(pool, header->extent);
     void *fresh = allocate(0, size, allocator, NULL);
+    if (pool)
+        atomic_fetch_add_explicit(&pool->pool_used, header->extent, memory_order_relaxed);
     if (fresh == NULL)
         return NULL; /* ptr stays valid (3.13.9) */
     size_t old_size = (size_t)((char *)header->base + header->extent - (char *)ptr);
