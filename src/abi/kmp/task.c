@@ -89,7 +89,9 @@ static void run_task(void *arg)
 {
     struct kmp_task_block *block = *(struct kmp_task_block **)arg;
     int32_t gtid = glass_thread_gtid(glass_self());
-    if (!block->body_done) {
+    /* A NULL routine makes an empty task (libomp runs none for it): it only
+     * completes, releasing its dependences. */
+    if (!block->body_done && block->task.routine) {
         block->running = true;
         do {
             block->again = false;
