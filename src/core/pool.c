@@ -40,7 +40,9 @@ static void worker_run_region(struct glass_thread *self, struct glass_team *team
     team->fn(team->data);
     GLASS_OMPT_RETURNED_FROM_USER_CODE(&task);
 
-    const void *codeptr = team->codeptr;
+    /* A worker has no call site for its region's end: codeptr_ra is NULL
+     * (as libomp reports it; tools key on it to tell the master's barrier). */
+    const void *codeptr = NULL;
     GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_BEGIN, &team->tool_data,
                     &task.tool_data, codeptr);
     glass_set_state(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);

@@ -6,6 +6,9 @@
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck %s --check-prefix=COUNT < %t.out
 // RUN: grep -c 'implicit_task_begin: parallel=[0-9]* task=[0-9]* actual_parallelism=3 index=[0-2] flags=implicit' %t.out | FileCheck %s --check-prefix=THREE
+// A worker's barrier at the region's end has no call site: codeptr is NULL
+// in its four events (as on libomp), for both workers.
+// RUN: grep -E '^T[2-9]: sync_region_(wait_)?(begin|end): kind=barrier_implicit_parallel' %t.out | grep -c 'codeptr=(nil)' | FileCheck %s --check-prefix=WORKER-BARRIER
 #include <omp.h>
 #include <stdio.h>
 
@@ -63,3 +66,4 @@ int main(void)
 // COUNT-COUNT-2: thread_begin: type=worker
 // COUNT-COUNT-2: thread_end: thread={{[23]}}
 // THREE: 3
+// WORKER-BARRIER: 8
