@@ -59,6 +59,14 @@ def problems_in(events):
     return lines
 
 
+def evaluate(browser, expression, session):
+    answer = browser.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)
+    if "exceptionDetails" in answer or "value" not in answer.get("result", {}):
+        raise BrowserError("evaluating %r.. in the page failed: %s"
+                           % (expression[:40], answer.get("exceptionDetails", {}).get("text", answer)))
+    return answer["result"]["value"]
+
+
 def load(browser, page, prefix, width):
     target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
     session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
@@ -77,10 +85,8 @@ def load(browser, page, prefix, width):
     shot = browser.call("Page.captureScreenshot", {
         "format": "png", "captureBeyondViewport": True,
         "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}}, session)
-    dom = browser.call("Runtime.evaluate", {"expression": "document.documentElement.outerHTML",
-                                            "returnByValue": True}, session)["result"]["value"]
-    layout = browser.call("Runtime.evaluate", {"expression": LAYOUT_SCRIPT, "returnByValue": True},
-                          session)["result"]["value"]
+    dom = evaluate(browser, "document.documentElement.outerHTML", session)
+    layout = evaluate(browser, LAYOUT_SCRIPT, session)
     browser.call("Target.closeTarget", {"targetId": target})
     problems += problems_in(e for e in browser.events if e.get("sessionId") == session)
     with open(prefix + ".problems", "w") as out:
