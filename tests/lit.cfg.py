@@ -105,6 +105,11 @@ if os.path.exists(os.path.join(lib_dir, "libglass-trace.so")) and shutil.which("
 if shutil.which("mpicc") and shutil.which("mpirun"):
     config.available_features.add("mpi")
 
+# "chromium": a headless browser for tests that load the pages the tools write
+# (tests/tools/profile-html-browser.test drives it over the DevTools protocol).
+if shutil.which("chromium") or shutil.which("chromium-browser"):
+    config.available_features.add("chromium")
+
 # OMPD gdb extension (helper B): "gdb" when gdb is installed (tests/ompd/*.test
 # drive it in batch mode with gdb/glass-ompd.py); "ompd-llvm-anchor" when
 # scripts/test.sh built LLVM's own libomp with its OMPD symbols

@@ -100,10 +100,13 @@ static void timeline(FILE *out, unsigned threads, uint64_t end)
         }
         fputs("</g>\n", out);
     }
+    /* Each time label sits where its time is drawn: the first starts there,
+     * the last ends there (so it stays inside the svg), the others centre on it. */
     unsigned axis = threads * (ROW_HEIGHT + 4) + 14;
+    static const char *const anchor[] = {"start", "middle", "middle", "middle", "end"};
     for (int tick = 0; tick <= 4; tick++)
-        fprintf(out, "<text x=\"%d\" y=\"%u\">%.3f s</text>\n", LABEL_WIDTH + tick * (TIMELINE_WIDTH - 50) / 4, axis,
-                (double)span / 1e9 * tick / 4);
+        fprintf(out, "<text x=\"%d\" y=\"%u\" text-anchor=\"%s\">%.3f s</text>\n",
+                LABEL_WIDTH + tick * TIMELINE_WIDTH / 4, axis, anchor[tick], (double)span / 1e9 * tick / 4);
     fputs("</svg>\n", out);
     if (dropped)
         fprintf(out, "<p>(the timeline keeps %d changes per thread: %llu later ones are not drawn)</p>\n",

@@ -1,0 +1,162 @@
+"""Finds, in a screenshot of a `glass profile --html` page, the timeline rows and
+the per-region bars by the page's own colours, prints what it sees and checks
+it against what the profiled program did.
+
+Usage: check-profile-screenshot.py PNG PAGE --threads N --regions M [--waiting-region K]
+
+The colours come from PAGE's style sheet (html.c: `.work{fill:#...}` and so
+on). A bar is a run of those colours at least 100 pixels wide (the legend's
+squares are narrower) that repeats on consecutive pixel rows: about 1000
+pixels wide in the timeline (html.c's TIMELINE_WIDTH), about 600 in a region's
+chart (BAR_WIDTH). Bars a few pixels apart belong to one chart, so the charts
+below the timeline are the regions, each with a bar per thread.
+
+Checks: N timeline rows and M region charts of N bars each, every thread's row
+shows work, and with --waiting-region K, in the K-th region (by total time)
+thread 0's bar is mostly work and every other thread's mostly barrier, as is
+their timeline row (of what is not idle). Exits 1, naming the mismatch."""
+import argparse
+import collections
+import re
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+from png_decode import PNGError, decode
+
+ACTIVITIES = ("work", "barrier", "lock", "task", "idle")
+TIMELINE_WIDTH, BAR_WIDTH = 1000, 600
+MIN_RUN = 100        # wider than any legend square
+MAX_BLEND = 2        # anti-aliased pixels where two rects meet
+MIN_BAR_HEIGHT = 12  # bars are 18 CSS pixels high
+CHART_GAP = 8        # bars of one chart are 4 pixels apart
+
+
+def page_colours(page):
+    with open(page) as f:
+        text = f.read()
+    colours = {}
+    for name in ACTIVITIES:
+        match = re.search(r"\.%s\s*\{\s*fill\s*:\s*#([0-9a-fA-F]{6})" % name, text)
+        if not match:
+            sys.exit("check-profile-screenshot.py: %s has no .%s{fill:#rrggbb} rule" % (page, name))
+        colours[tuple(int(match.group(1)[i:i + 2], 16) for i in (0, 2, 4))] = name
+    return colours
+
+
+def runs_in_row(row, colours):
+    """(start, end, Counter of activity pixels) for each long run of bar colours."""
+    found, x, width = [], 0, len(row)
+    while x < width:
+        if row[x] not in colours:
+            x += 1
+            continue
+        start, counts, end = x, collections.Counter(), x
+        while x < width:
+            if row[x] in colours:
+                counts[colours[row[x]]] += 1
+                end = x = x + 1
+            elif x - end < MAX_BLEND:
+                x += 1
+            else:
+                break
+        if end - start >= MIN_RUN:
+            found.append((start, end, counts))
+        x = end + 1
+    return found
+
+
+def bars_in(pixels, colours):
+    """Bars: runs with the same ends (to a pixel) on consecutive pixel rows."""
+    open_bars, bars = [], []
+    for y, row in enumerate(pixels):
+        still_open = []
+        for start, end, counts in runs_in_row(row, colours):
+            bar = next((b for b in open_bars if abs(b["x0"] - start) <= 1 and abs(b["x1"] - end) <= 1), None)
+            if bar is None:
+                bar = {"x0": start, "x1": end, "y0": y, "counts": collections.Counter()}
+            bar["y1"] = y + 1
+            bar["counts"] += counts
+            still_open.append(bar)
+        for bar in open_bars:
+            if all(bar is not kept for kept in still_open):
+                bars.append(bar)
+        open_bars = still_open
+    bars += open_bars
+    return sorted((b for b in bars if b["y1"] - b["y0"] >= MIN_BAR_HEIGHT), key=lambda b: b["y0"])
+
+
+def charts_of(bars, width):
+    """Bars of about WIDTH pixels, grouped into charts by their vertical gaps."""
+    charts = []
+    for bar in bars:
+        if abs((bar["x1"] - bar["x0"]) - width) > 3:
+            continue
+        if charts and bar["y0"] - charts[-1][-1]["y1"] <= CHART_GAP:
+            charts[-1].append(bar)
+        else:
+            charts.append([bar])
+    return charts
+
+
+def mostly(bar, ignore_idle=False):
+    counts = collections.Counter(bar["counts"])
+    if ignore_idle:
+        counts.pop("idle", None)
+    return counts.most_common(1)[0][0] if counts else "nothing"
+
+
+def describe(bar):
+    total = sum(bar["counts"].values())
+    return " ".join("%s=%.0f%%" % (a, 100.0 * bar["counts"][a] / total) for a in ACTIVITIES if bar["counts"][a])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("png")
+    parser.add_argument("page")
+    parser.add_argument("--threads", type=int, required=True)
+    parser.add_argument("--regions", type=int, required=True)
+    parser.add_argument("--waiting-region", type=int, default=0)
+    args = parser.parse_args()
+    try:
+        width, height, pixels = decode(args.png)
+    except (OSError, PNGError) as e:
+        sys.exit("check-profile-screenshot.py: %s: %s" % (args.png, e))
+    bars = bars_in(pixels, page_colours(args.page))
+    timelines, regions = charts_of(bars, TIMELINE_WIDTH), charts_of(bars, BAR_WIDTH)
+    print("screenshot %dx%d" % (width, height))
+    rows = timelines[0] if timelines else []
+    print("timeline charts: %d, rows: %d" % (len(timelines), len(rows)))
+    for i, bar in enumerate(rows):
+        print("  row %d at y=%d: %s" % (i, bar["y0"], describe(bar)))
+    print("region charts: %d" % len(regions))
+    for k, chart in enumerate(regions, 1):
+        print("  region %d: %d bars, mostly %s" % (k, len(chart), " ".join(mostly(b) for b in chart)))
+
+    failures = []
+    if len(timelines) != 1 or len(rows) != args.threads:
+        failures.append("expected one timeline with %d rows, found %d timelines (%d rows in the first)"
+                        % (args.threads, len(timelines), len(rows)))
+    failures += ["timeline row %d shows no work" % i for i, bar in enumerate(rows) if not bar["counts"]["work"]]
+    if len(regions) != args.regions:
+        failures.append("expected %d region charts, found %d" % (args.regions, len(regions)))
+    failures += ["region %d has %d bars, expected %d" % (k, len(chart), args.threads)
+                 for k, chart in enumerate(regions, 1) if len(chart) != args.threads]
+    if args.waiting_region:
+        chart = regions[args.waiting_region - 1] if len(regions) >= args.waiting_region else []
+        for i, bar in enumerate(chart):
+            expected = "work" if i == 0 else "barrier"
+            if mostly(bar) != expected:
+                failures.append("region %d: thread %d's bar is mostly %s, expected %s"
+                                % (args.waiting_region, i, mostly(bar), expected))
+        for i, bar in enumerate(rows[1:], 1):
+            if mostly(bar, ignore_idle=True) != "barrier":
+                failures.append("timeline row %d is mostly %s (not counting idle), expected barrier"
+                                % (i, mostly(bar, ignore_idle=True)))
+    for failure in failures:
+        print("FAILED: " + failure)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
