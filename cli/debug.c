@@ -5,14 +5,22 @@
  * and its core file CORE. A live program runs with the Glass runtime (library
  * path as in `glass run`) and OMP_DEBUG=enabled, which the runtime needs to
  * keep the state an OMPD library reads (OpenMP 5.1 section 6.20). GDB-ARGS go
- * to gdb before the program (e.g. -batch -ex 'ompd init'). */
+ * to gdb before the program (e.g. -batch -ex 'ompd init'). A gdb that cannot
+ * run Python (built without it, or its Python broken) is refused up front with
+ * what it said, rather than started without the ompd commands. */
 #include "debug.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static int debug_fail(int status, const char *fmt, const char *arg)
@@ -65,6 +73,104 @@ static int find_extension(char *out, size_t size)
     return regular_file(out);
 }
 
+/* How long the Python probe below may take: gdb starts in well under a second,
+ * but the machine may be loaded. */
+enum { PROBE_SECONDS = 30 };
+
+/* The last non-empty line of TEXT, trimmed, in place. */
+static const char *last_line(char *text)
+{
+    size_t n = strlen(text);
+    while (n && (text[n - 1] == '\n' || text[n - 1] == '\r' || text[n - 1] == ' '))
+        text[--n] = '\0';
+    char *nl = strrchr(text, '\n');
+    return nl ? nl + 1 : text;
+}
+
+/* Runs `GDB -nx -batch -ex "python import ctypes"`: the extension is Python
+ * using ctypes, and a gdb built without Python (Debian's gdb-minimal) or whose
+ * Python cannot start would otherwise only say "Undefined command: ompd" after
+ * loading the program. Returns 1 when the probe succeeds; otherwise writes what
+ * gdb said (its last line, or how it ended) into WHY and returns 0. */
+static int gdb_runs_python(const char *gdb, char *why, size_t why_size)
+{
+    int out[2];
+    if (pipe(out) != 0) {
+        snprintf(why, why_size, "cannot make a pipe: %s", strerror(errno));
+        return 0;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(why, why_size, "cannot fork: %s", strerror(errno));
+        close(out[0]);
+        close(out[1]);
+        return 0;
+    }
+    if (pid == 0) {
+        int null = open("/dev/null", O_RDONLY);
+        if (null >= 0)
+            dup2(null, STDIN_FILENO);
+        dup2(out[1], STDOUT_FILENO);
+        dup2(out[1], STDERR_FILENO);
+        close(out[0]);
+        close(out[1]);
+        execl(gdb, gdb, "-nx", "-batch", "-ex", "python import ctypes", (char *)NULL);
+        _exit(127);
+    }
+    close(out[1]);
+
+    /* Keeps the last part of the output; reads until gdb closes it or time is up. */
+    char text[4096];
+    size_t used = 0;
+    int timed_out = 0;
+    time_t deadline = time(NULL) + PROBE_SECONDS;
+    for (;;) {
+        long left = (long)(deadline - time(NULL));
+        struct pollfd p = { .fd = out[0], .events = POLLIN };
+        int ready = left > 0 ? poll(&p, 1, (int)(left * 1000)) : 0;
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready <= 0) {
+            timed_out = 1;
+            break;
+        }
+        char chunk[sizeof text / 4];
+        ssize_t n = read(out[0], chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        if (used + (size_t)n >= sizeof text) { /* drop the oldest bytes (chunk is smaller than text) */
+            size_t drop = used + (size_t)n - (sizeof text - 1);
+            memmove(text, text + drop, used - drop);
+            used -= drop;
+        }
+        memcpy(text + used, chunk, (size_t)n);
+        used += (size_t)n;
+    }
+    close(out[0]);
+    text[used] = '\0';
+    if (timed_out)
+        kill(pid, SIGKILL);
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (timed_out) {
+        snprintf(why, why_size, "it did not finish within %d seconds", (int)PROBE_SECONDS);
+        return 0;
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return 1;
+    const char *said = last_line(text);
+    if (*said)
+        snprintf(why, why_size, "it said: %s", said);
+    else if (WIFEXITED(status))
+        snprintf(why, why_size, "it exited with status %d", WEXITSTATUS(status));
+    else
+        snprintf(why, why_size, "it was killed by signal %d", WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+    return 0;
+}
+
 int glass_debug(char **args, const char *lib_dir)
 {
     char program[PATH_MAX], gdb[PATH_MAX], extension[PATH_MAX];
@@ -88,6 +194,14 @@ int glass_debug(char **args, const char *lib_dir)
         return debug_fail(127, "%s", "gdb not found: install gdb (or set GLASS_GDB to its path)");
     if (!find_extension(extension, sizeof extension))
         return debug_fail(1, "%s", "cannot find the OMPD extension share/glass/gdb/glass-ompd.py next to glass");
+    char why[512];
+    if (!gdb_runs_python(gdb, why, sizeof why)) {
+        fprintf(stderr,
+                "glass debug: %s cannot run Python, which the OMPD extension needs (%s): install a gdb "
+                "built with Python (Debian: gdb, not gdb-minimal), or set GLASS_GDB to one\n",
+                gdb, why);
+        return 1;
+    }
 
     /* The inferior's environment, set inside gdb so gdb itself keeps its own. */
     const char *old = getenv("LD_LIBRARY_PATH");

@@ -231,6 +231,23 @@ def cb_sizeof(context, sizes):
     return RC_OK
 
 
+class _CLanguage:
+    """Parses expressions as C for the duration of a block: gdb parses in the
+    language of the selected frame, and a Fortran frame's parser knows neither
+    `&` nor quoted symbol names. The user's setting is restored afterwards."""
+
+    def __enter__(self):
+        self.saved = gdb.parameter("language")
+        if self.saved != "c":
+            gdb.execute("set language c", to_string=True)
+        return self
+
+    def __exit__(self, *exc):
+        if self.saved != "c":
+            gdb.execute("set language %s" % self.saved, to_string=True)
+        return False
+
+
 def _symbol_address(name):
     """Address of a global or static symbol; minimal (non-debug) symbols too."""
     for lookup in (gdb.lookup_global_symbol, gdb.lookup_static_symbol):
@@ -244,10 +261,16 @@ def _symbol_address(name):
                 return int(v.address) if v.address is not None else int(v)
             except gdb.error:
                 pass
-    # Minimal symbols (no debug info, or local in .symtab); thread-locals resolve
-    # in the selected thread. Quoting keeps names like "a.b" intact.
-    v = gdb.parse_and_eval("&'%s'" % name)
-    return int(v.cast(gdb.lookup_type("long").unsigned()))
+    # Minimal symbols: a runtime without debug information (Release) or
+    # stripped to its .dynsym, and locals of .symtab. gdb 13 has no Python
+    # lookup for them, but an expression names them; `&'name'` is then a
+    # pointer to a "<data variable, no debug info>", whose int() is the address
+    # (no cast: there is no type to cast through). Thread-locals resolve in the
+    # selected thread. Quoting keeps names like "a.b" intact.
+    if "'" in name or not name:
+        raise gdb.error("not a symbol name: %r" % name)
+    with _CLanguage():
+        return int(gdb.parse_and_eval("&'%s'" % name))
 
 
 @_guard()
@@ -594,7 +617,8 @@ def symbolize(address):
     except (gdb.error, RuntimeError):
         pass
     try:
-        text = gdb.execute("info symbol %#x" % address, to_string=True).strip()
+        with _CLanguage():        # the address is a C literal
+            text = gdb.execute("info symbol %#x" % address, to_string=True).strip()
     except gdb.error:
         text = ""
     if not text or text.startswith("No symbol"):
