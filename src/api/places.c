@@ -1,7 +1,9 @@
 /* User API: places and thread affinity (OpenMP 5.1, 3.3). */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "../core/affinity.h"
+#include "../core/affinity_format.h"
 #include "../core/globals.h"
 #include "../core/places.h"
 #include "../core/team.h"
@@ -51,10 +53,14 @@ void omp_get_partition_place_nums(int *place_nums)
 void omp_set_affinity_format(const char *format)
 {
     glass_initialize();
+    if (!format) {
+        glass_warn("omp_set_affinity_format(NULL): a format is needed; affinity-format-var is unchanged");
+        return;
+    }
     size_t capacity = sizeof glass_globals.affinity_format;
-    if (!glass_affinity_format_valid(format))
-        glass_warn("omp_set_affinity_format(\"%s\"): unknown or malformed fields are printed as "
-                   "they are", format);
+    char problem[512];
+    if (glass_affinity_format_problem(format, problem, sizeof problem))
+        glass_warn("omp_set_affinity_format(\"%s\"): %s", format, problem);
     if (strlen(format) >= capacity)
         glass_warn("omp_set_affinity_format: the format is longer than %zu characters and is cut",
                    capacity - 1);
@@ -62,12 +68,14 @@ void omp_set_affinity_format(const char *format)
     glass_globals.affinity_format[capacity - 1] = '\0';
 }
 
+/* The length of the whole format; at most size - 1 characters and a NUL are
+ * written, nothing when size is 0 (3.3.9). */
 size_t omp_get_affinity_format(char *buffer, size_t size)
 {
     glass_initialize();
     const char *format = glass_globals.affinity_format;
     size_t len = strlen(format);
-    if (size) {
+    if (size && buffer) {
         size_t copy = len < size ? len : size - 1;
         memcpy(buffer, format, copy);
         buffer[copy] = '\0';
@@ -75,12 +83,30 @@ size_t omp_get_affinity_format(char *buffer, size_t size)
     return len;
 }
 
+/* A nonconforming format given to omp_display_affinity or
+ * omp_capture_affinity is warned about once: they may run for every thread of
+ * every region. */
+static void check_format_once(const char *routine, const char *format)
+{
+    static atomic_bool warned;
+    char problem[512];
+    if (!format || atomic_load_explicit(&warned, memory_order_relaxed) ||
+        !glass_affinity_format_problem(format, problem, sizeof problem))
+        return;
+    if (!atomic_exchange(&warned, true))
+        glass_warn("%s(\"%s\"): %s (warned once)", routine, format, problem);
+}
+
 void omp_display_affinity(const char *format)
 {
-    glass_display_affinity(glass_self(), format);
+    struct glass_thread *self = glass_self();
+    check_format_once("omp_display_affinity", format);
+    glass_display_affinity(self, format);
 }
 
 size_t omp_capture_affinity(char *buffer, size_t size, const char *format)
 {
-    return glass_capture_affinity(glass_self(), buffer, size, format);
+    struct glass_thread *self = glass_self();
+    check_format_once("omp_capture_affinity", format);
+    return glass_capture_affinity(self, buffer, size, format);
 }

@@ -162,19 +162,38 @@ static bool team_binds(const struct glass_team *team)
     return binding && team->proc_bind != GLASS_BIND_FALSE && team->child_icvs.place_partition_len > 0;
 }
 
+/* OMP_DISPLAY_AFFINITY (6.13): all members display when what any of them
+ * shows changed, each at the place it is about to take. (libomp 14 displays
+ * only the members whose place changed; 6.13 asks for all of them.) */
+static void decide_display(struct glass_team *team, bool binds)
+{
+    struct glass_thread *master = team->members[0];
+    bool changed = false;
+    for (unsigned num = 0; num < team->nthreads; num++) {
+        int place = num == 0 ? master->place
+                             : binds ? member_binding(team, num).place : team->members[num]->place;
+        changed |= glass_affinity_note_member(master, team, num, place);
+    }
+    team->display_affinity = changed;
+    if (changed)
+        glass_display_affinity_in(master, team, 0);
+}
+
 void glass_affinity_place_team(struct glass_team *team)
 {
     if (!glass_affinity_active)
         return;
     struct glass_thread *master = team->members[0];
-    if (team_binds(team)) {
+    /* A team of one keeps its master where it is, in the parent's partition. */
+    bool binds = team->nthreads > 1 && team_binds(team);
+    if (binds) {
         glass_affinity_current_place(master);
         struct glass_binding b = member_binding(team, 0);
         team->master_task.icv.place_partition_first = b.partition_first;
         team->master_task.icv.place_partition_len = b.partition_len;
     }
     if (glass_globals.display_affinity)
-        glass_display_affinity_if_changed(master, team, 0);
+        decide_display(team, binds);
 }
 
 void glass_affinity_apply_slow(struct glass_thread *self)
@@ -186,6 +205,6 @@ void glass_affinity_apply_slow(struct glass_thread *self)
         self->task->icv.place_partition_len = b.partition_len;
         bind_to(self, b.place);
     }
-    if (glass_globals.display_affinity)
-        glass_display_affinity_if_changed(self, team, self->num);
+    if (glass_globals.display_affinity && team->display_affinity)
+        glass_display_affinity_in(self, team, self->num);
 }

@@ -18,15 +18,16 @@ extern bool glass_affinity_active;
  * initialization, after the environment has been parsed. */
 void glass_affinity_init(void);
 
-/* Called by the master of a new team of more than one thread, after the
- * members are chosen and before any worker starts: binds the master if it is
- * not bound yet, sets the place partition of its implicit task (OpenMP 5.1,
- * 2.6.2) and displays its affinity if asked. */
+/* Called by the master of every new team, after the members are chosen and
+ * before any worker starts. A team of more than one thread: binds the master
+ * if it is not bound yet and sets the place partition of its implicit task
+ * (OpenMP 5.1, 2.6.2). Any team: decides whether its members display their
+ * affinity (OMP_DISPLAY_AFFINITY) and displays the master's. */
 void glass_affinity_place_team(struct glass_team *team);
 
 /* Called by every worker as it starts its implicit task: binds the thread to
  * its place (if it changed), sets its task's place partition, displays its
- * affinity if asked. */
+ * affinity if the master decided so. */
 void glass_affinity_apply_slow(struct glass_thread *self);
 
 static inline void glass_affinity_apply(struct glass_thread *self)
@@ -51,37 +52,21 @@ struct glass_binding {
 struct glass_binding glass_binding_for(int policy, int partition_first, int partition_len,
                                        int master_place, unsigned nthreads, unsigned num);
 
-/* What the affinity format fields show (OpenMP 5.1, 6.14). */
-struct glass_affinity_info {
-    int team_num, num_teams;
-    int level;
-    int thread_num, num_threads;
-    int ancestor_thread_num;
-    long process_id;
-    long native_thread_id;
-    const char *host;
-    const char *affinity;  /* processors, "0-3,6" */
-};
-
-/* Expands `format` like snprintf: writes at most size - 1 characters and a
- * NUL, returns the length of the whole expansion. Fields it does not know are
- * copied as they are. Pure. */
-size_t glass_affinity_format(char *buffer, size_t size, const char *format,
-                             const struct glass_affinity_info *info);
-
-/* True when every field of `format` is valid. Pure. */
-bool glass_affinity_format_valid(const char *format);
-
 /* omp_capture_affinity / omp_display_affinity for the calling thread; an empty
- * or NULL format means affinity-format-var. Display writes one line to stderr. */
+ * or NULL format means affinity-format-var (the format: affinity_format.h).
+ * Display writes one line to stdout. */
 size_t glass_capture_affinity(struct glass_thread *self, char *buffer, size_t size,
                               const char *format);
 void glass_display_affinity(struct glass_thread *self, const char *format);
 
-/* OMP_DISPLAY_AFFINITY: displays the affinity of the calling thread as member
- * `num` of `team` (which it may not have joined yet) when what the fields show
- * has changed since it last did. */
-void glass_display_affinity_if_changed(struct glass_thread *self, const struct glass_team *team,
-                                       unsigned num);
+/* OMP_DISPLAY_AFFINITY, for the master of a new team before any worker
+ * starts: records what member `num` (at `place`) is about to show, and
+ * returns true when that differs from what it last showed. */
+bool glass_affinity_note_member(struct glass_thread *encountering, const struct glass_team *team,
+                                unsigned num, int place);
+
+/* Displays the line of the calling thread as member `num` of `team`, which
+ * it may not have joined yet, in affinity-format-var. */
+void glass_display_affinity_in(struct glass_thread *self, const struct glass_team *team, unsigned num);
 
 #endif

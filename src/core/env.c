@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "affinity.h"
+#include "affinity_format.h"
 #include "alloc.h"
 #include "env.h"
 #include "env_parse.h"
@@ -199,16 +200,19 @@ static void env_display_affinity(const char *name, const char *value)
     read_bool(name, value, &glass_globals.display_affinity);
 }
 
+/* A value with nonconforming fields is kept, as libomp and libgomp keep it:
+ * 6.14 says what an unknown field prints ("undefined"); the warning names the
+ * first such field. Longer values do not fit affinity-format-var. */
 static void env_affinity_format(const char *name, const char *value)
 {
-    if (strlen(value) >= sizeof glass_globals.affinity_format)
+    char problem[512];
+    if (strlen(value) >= sizeof glass_globals.affinity_format) {
         reject(name, value, "at most 255 characters");
-    else if (!glass_affinity_format_valid(value))
-        reject(name, value,
-               "text with fields %[0][.][width]X, X one of t T L n N a H P i A or a {long_name}, "
-               "and %% for a percent sign");
-    else
-        strcpy(glass_globals.affinity_format, value);
+        return;
+    }
+    if (glass_affinity_format_problem(value, problem, sizeof problem))
+        glass_warn("%s=\"%s\": %s", name, value, problem);
+    strcpy(glass_globals.affinity_format, value);
 }
 
 static void env_default_device(const char *name, const char *value)

@@ -47,8 +47,10 @@ static void set_defaults(void)
     g->max_task_priority = 0;
     g->cancellation = false;
     g->display_affinity = false;
-    /* libgomp's default, so scripts reading the output see what they expect. */
-    strcpy(g->affinity_format, "level %L thread %i affinity %A");
+    /* The default is implementation defined (OpenMP 5.1, 2.4.2); libgomp's is
+     * "level %L thread %i affinity %A", this one is libomp's, which programs
+     * and tools are checked against. */
+    strcpy(g->affinity_format, "OMP: pid %P tid %i thread %n bound to OS proc set {%A}");
     g->num_teams = 0;
     g->teams_thread_limit = 0;
     g->debug = 0;

@@ -263,6 +263,8 @@ parallel_begin(void (*fn)(void *), void *data, const struct glass_parallel_args 
         /* Publish the team before any worker can see it: assignment is a release. */
         for (unsigned i = 1; i < nthreads; i++)
             glass_worker_assign(team->members[i], team, i);
+    } else if (__builtin_expect(glass_affinity_active, 0)) {
+        glass_affinity_place_team(team); /* a team of one displays its affinity too (6.13) */
     }
 
     /* A signal handler (a sampling tool) follows self->task: the task must be

@@ -30,6 +30,7 @@ struct glass_team {
     struct glass_task *encountering_task;
     struct glass_icvs child_icvs;   /* ICVs of the implicit tasks */
     int proc_bind;                  /* policy used to place the team */
+    bool display_affinity;          /* OMP_DISPLAY_AFFINITY: each member shows its line as it starts */
     void (*fn)(void *);
     void *data;
     const void *entry;              /* user code of the region, for debuggers (fn may be a trampoline) */

@@ -12,6 +12,13 @@
 
 struct glass_team;
 
+/* What OMP_DISPLAY_AFFINITY last showed for a thread (display_affinity.c):
+ * the fields that can change between regions. */
+struct glass_affinity_shown {
+    bool valid;
+    int team_num, num_teams, level, thread_num, num_threads, ancestor_thread_num, place;
+};
+
 struct glass_thread {
     struct glass_task *task;      /* task the thread is executing now */
     struct glass_team *team;      /* innermost team the thread belongs to */
@@ -67,6 +74,9 @@ struct glass_thread {
      * descriptors without reading TLS. */
     int tid;
     struct glass_thread *ompd_next;
+    /* Written by the master of each team the thread joins, before the thread
+     * starts in it (display_affinity.c). */
+    struct glass_affinity_shown affinity_shown;
 };
 
 /* initial-exec: one %fs-relative load instead of a __tls_get_addr call on every

@@ -1,7 +1,8 @@
-/* Fuzz target: the affinity-format expander (src/core/display_affinity.c,
+/* Fuzz target: the affinity-format expander (src/core/affinity_format.c,
  * OMP_AFFINITY_FORMAT). Like snprintf it must return the whole length, never
- * write past `size`, and agree with itself given a larger buffer. */
-#include "../../src/core/affinity.h"
+ * write past `size`, and agree with itself given a larger buffer; the problem
+ * description must be a terminated string, and agree with the validity test. */
+#include "../../src/core/affinity_format.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -12,7 +13,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         .ancestor_thread_num = 1, .process_id = 12345, .native_thread_id = 12346,
         .host = "fuzzhost", .affinity = "0-3,6",
     };
-    (void)glass_affinity_format_valid(format);
+    char problem[48];
+    const char *described = glass_affinity_format_problem(format, problem, sizeof problem);
+    if ((described == NULL) != glass_affinity_format_valid(format) ||
+        (described && (described != problem || strlen(problem) >= sizeof problem)))
+        abort();
     char small[16];
     size_t length = glass_affinity_format(small, sizeof small, format, &info);
     if (strlen(small) != (length < sizeof small ? length : sizeof small - 1))

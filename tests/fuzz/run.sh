@@ -16,7 +16,7 @@ declare -A sources=(
   [env_parse]="src/core/env_parse.c"
   [places_parse]="src/core/places_parse.c"
   [alloc_parse]="src/core/alloc_parse.c src/core/alloc.c"
-  [affinity_format]="src/core/display_affinity.c"
+  [affinity_format]="src/core/affinity_format.c"
 )
 total=0 crashes=0
 for target in env_parse places_parse alloc_parse affinity_format; do

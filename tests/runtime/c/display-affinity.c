@@ -1,14 +1,16 @@
 // OMP_DISPLAY_AFFINITY, OMP_AFFINITY_FORMAT and the affinity format routines
 // (OpenMP 5.1, 6.13, 6.14, 3.3.7-3.3.10): every thread of a region prints its
-// line (stderr) at the first region and again only when what the fields show
-// changes; fields, widths and the 0/. flags expand as specified.
+// line (stdout, as libomp) at the first region and again only when what the
+// fields show changes; fields, widths and the 0/. flags expand as specified.
+// A format with nonconforming fields is kept, with a warning naming the field
+// (tests/runtime/c/affinity-format.c checks every field for every thread).
 // RUN: %omp-cc %s -o %t
 // RUN: OMP_DISPLAY_AFFINITY=true OMP_AFFINITY_FORMAT="thread %n of %N level %L ancestor %a team %{team_num} of %{num_teams} host %H pid %P tid %i cpus %A" OMP_PLACES="{0},{1}" OMP_PROC_BIND=close OMP_NUM_THREADS=2 taskset -c 0,1 %run %t regions 2>&1 | FileCheck %s --check-prefix=DISPLAY
 // RUN: OMP_DISPLAY_AFFINITY=TRUE OMP_NUM_THREADS=2 taskset -c 0,1 %run %t regions 2>&1 | FileCheck %s --check-prefix=DEFAULTFMT
 // RUN: OMP_DISPLAY_AFFINITY=false OMP_NUM_THREADS=2 %run %t regions 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: OMP_NUM_THREADS=2 %run %t regions 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: OMP_PLACES="{0},{1}" OMP_PROC_BIND=close taskset -c 0,1 %run %t capture 2>&1 | FileCheck %s --strict-whitespace --check-prefix=CAPTURE
-// RUN: for v in "%q" "%0n" "%.n" "%{bogus}" "%{thread_num" "%"; do OMP_AFFINITY_FORMAT="$v" %run %t format; done 2>&1 | FileCheck %s --check-prefix=BADFMT
+// RUN: for v in "%q" "%0n" "%.n" "%{bogus}" "%{thread_num" "%" "%.05n" "%99999n"; do OMP_AFFINITY_FORMAT="$v" %run %t format; done 2>&1 | FileCheck %s --check-prefix=BADFMT
 // RUN: OMP_DISPLAY_AFFINITY=yes %run %t format 2>&1 | FileCheck %s --check-prefix=BADFLAG
 // DISPLAY-DAG: thread 0 of 2 level 1 ancestor 0 team 0 of 1 host {{.+}} pid {{[0-9]+}} tid {{[0-9]+}} cpus 0{{$}}
 // DISPLAY-DAG: thread 1 of 2 level 1 ancestor 0 team 0 of 1 host {{.+}} pid {{[0-9]+}} tid {{[0-9]+}} cpus 1{{$}}
@@ -19,20 +21,20 @@
 // DISPLAY-DAG: thread 1 of 3 level 1
 // DISPLAY-DAG: thread 2 of 3 level 1
 // DISPLAY: region 3 done
-// DEFAULTFMT-DAG: level 1 thread {{[0-9]+}} affinity 0-1{{$}}
-// DEFAULTFMT-DAG: level 1 thread {{[0-9]+}} affinity 0-1{{$}}
+// DEFAULTFMT-DAG: OMP: pid {{[0-9]+}} tid {{[0-9]+}} thread 0 bound to OS proc set {0-1}{{$}}
+// DEFAULTFMT-DAG: OMP: pid {{[0-9]+}} tid {{[0-9]+}} thread 1 bound to OS proc set {0-1}{{$}}
 // DEFAULTFMT: region 1 done
-// DEFAULTFMT-NOT: level
+// DEFAULTFMT-NOT: OMP:
 // DEFAULTFMT: region 2 done
-// OFF-NOT: level
+// OFF-NOT: OMP:
 // OFF: region 1 done
-// OFF-NOT: level
+// OFF-NOT: OMP:
 // OFF: region 3 done
 // CAPTURE: [0    |] 6
 // CAPTURE-NEXT: [    0|] 6
 // CAPTURE-NEXT: [00000|] 6
 // CAPTURE-NEXT: [-01|] 4
-// CAPTURE-NEXT: [0|1|0|-1|100%|%q] 16
+// CAPTURE-NEXT: [0|1|0|-1|100%|undefined] 23
 // CAPTURE-NEXT: [0/1 L0 n0 N1 a-1] 16
 // CAPTURE-NEXT: [level 0 thread ] 33
 // CAPTURE-NEXT: ["abc"] 5
@@ -41,18 +43,22 @@
 // CAPTURE-NEXT: t1 cpus [1 ] [   1]
 // CAPTURE-NEXT: display: n=0 N=1 L=0
 // CAPTURE-NEXT: display: explicit 0
-// BADFMT: glass: OMP_AFFINITY_FORMAT="%q" is invalid: expected text with fields %[0][.][width]X, X one of t T L n N a H P i A or a {long_name}, and %% for a percent sign; using the default
-// BADFMT-NEXT: format=level %L thread %i affinity %A
-// BADFMT-NEXT: glass: OMP_AFFINITY_FORMAT="%0n" is invalid
-// BADFMT-NEXT: format=level %L
-// BADFMT-NEXT: glass: OMP_AFFINITY_FORMAT="%.n" is invalid
-// BADFMT-NEXT: format=level %L
-// BADFMT-NEXT: glass: OMP_AFFINITY_FORMAT="%{bogus}" is invalid
-// BADFMT-NEXT: format=level %L
-// BADFMT-NEXT: glass: OMP_AFFINITY_FORMAT="%{thread_num" is invalid
-// BADFMT-NEXT: format=level %L
-// BADFMT-NEXT: glass: OMP_AFFINITY_FORMAT="%" is invalid
-// BADFMT-NEXT: format=level %L
+// BADFMT: glass: OMP_AFFINITY_FORMAT="%q": "%q" (character 1): unknown field type (expected one of t T L n N a H P i A, a {long_name}, or %% for a percent sign); it prints "undefined"
+// BADFMT-NEXT: format=%q
+// BADFMT-NEXT: glass: OMP_AFFINITY_FORMAT="%0n": "%0n" (character 1): the 0 modifier is not followed by '.' and is ignored
+// BADFMT-NEXT: format=%0n
+// BADFMT-NEXT: glass: OMP_AFFINITY_FORMAT="%.n": "%.n" (character 1): the 0 or . modifier has no size after it and is ignored
+// BADFMT-NEXT: format=%.n
+// BADFMT-NEXT: glass: OMP_AFFINITY_FORMAT="%{bogus}": "%{bogus}" (character 1): unknown field name (expected team_num, num_teams, nesting_level, thread_num, num_threads, ancestor_tnum, host, process_id, native_thread_id or thread_affinity); it prints "undefined"
+// BADFMT-NEXT: format=%{bogus}
+// BADFMT-NEXT: glass: OMP_AFFINITY_FORMAT="%{thread_num": "%{thread_num" (character 1): the long name has no closing '}'; it prints "undefined"
+// BADFMT-NEXT: format=%{thread_num
+// BADFMT-NEXT: glass: OMP_AFFINITY_FORMAT="%": "%" (character 1): '%' ends the format without a field type; it prints "undefined"
+// BADFMT-NEXT: format=%
+// BADFMT-NEXT: glass: OMP_AFFINITY_FORMAT="%.05n": "%.05n" (character 1): the size starts with 0, which pads with zeros
+// BADFMT-NEXT: format=%.05n
+// BADFMT-NEXT: glass: OMP_AFFINITY_FORMAT="%99999n": "%99999n" (character 1): the size is larger than 4096 and is cut to it
+// BADFMT-NEXT: format=%99999n
 // BADFLAG: glass: OMP_DISPLAY_AFFINITY="yes" is invalid: expected true or false; using the default
 #include <omp.h>
 #include <stdio.h>
@@ -114,10 +120,9 @@ static void capture(void)
         omp_capture_affinity(b, sizeof b, "%.4A");
         printf("t1 cpus [%s] [%s]\n", a, b);
     }
-    fflush(stdout);
-    fprintf(stderr, "display: ");
+    printf("display: ");
     omp_display_affinity(NULL);
-    fprintf(stderr, "display: ");
+    printf("display: ");
     omp_display_affinity("explicit %n");
 }
 

@@ -44,7 +44,7 @@
 // VERBOSE-NEXT:   [host] OMP_WAIT_POLICY = 'PASSIVE'
 // VERBOSE-NEXT:   [host] OMP_THREAD_LIMIT = '2147483647'
 // VERBOSE-NEXT:   [host] OMP_MAX_ACTIVE_LEVELS = '1'
-// VERBOSE:        [host] OMP_AFFINITY_FORMAT = 'level %L thread %i affinity %A'
+// VERBOSE:        [host] OMP_AFFINITY_FORMAT = 'OMP: pid %P tid %i thread %n bound to OS proc set {%A}'
 // VERBOSE-NEXT:   [host] OMP_ALLOCATOR = 'omp_default_mem_alloc'
 // VERBOSE:        [host] GOMP_SPINCOUNT = '300000'
 // VERBOSE:      OPENMP DISPLAY ENVIRONMENT END
