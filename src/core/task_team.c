@@ -66,9 +66,13 @@ void glass_team_tasking_init(struct glass_team *team)
     atomic_store_explicit(&tasking->shared_count, 0, memory_order_relaxed);
     atomic_store_explicit(&tasking->active, 0, memory_order_relaxed);
     tasking->implicit_taskgroup = NULL;
-    atomic_store_explicit(&tasking->ws_reduction_claimed, 0, memory_order_relaxed);
-    atomic_store_explicit(&tasking->ws_reduction_ready, 0, memory_order_relaxed);
-    tasking->ws_reduction_data = NULL;
+    for (unsigned i = 0; i < GLASS_WS_REDUCTION_SLOTS; i++) {
+        struct glass_ws_reduction_slot *slot = &tasking->ws_reductions[i];
+        atomic_store_explicit(&slot->claimed, 0, memory_order_relaxed);
+        atomic_store_explicit(&slot->ready, 0, memory_order_relaxed);
+        atomic_store_explicit(&slot->taken, nthreads, memory_order_relaxed); /* free */
+        slot->data = NULL;
+    }
     /* `events` keeps its value: a thread of the previous region may still be
      * waking sleepers through it. */
 

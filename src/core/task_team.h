@@ -44,6 +44,10 @@ struct glass_task_heap {
     unsigned long next_seq;
 };
 
+/* Worksharing task-reduction constructs that may be open at once before a
+ * thread waits for the oldest one to be taken by the whole team. */
+#define GLASS_WS_REDUCTION_SLOTS 8
+
 struct glass_team_tasking {
     struct glass_task_deque *deques;  /* deques[i] belongs to member i */
     unsigned ndeques;                 /* members with a deque; 0: tasks run at once */
@@ -67,11 +71,18 @@ struct glass_team_tasking {
      * construct with a task reduction), else NULL. */
     struct glass_taskgroup *implicit_taskgroup;
 
-    /* Worksharing constructs with task reductions: the first thread to arrive
-     * publishes its reduction data for the others (taskgroup.c). */
-    _Atomic unsigned long ws_reduction_claimed;
-    _Atomic unsigned long ws_reduction_ready;
-    void *ws_reduction_data;
+    /* Worksharing constructs (and scopes) with task reductions: the first
+     * thread to arrive at the team's k-th such construct publishes its
+     * reduction data for the others in slot k % GLASS_WS_REDUCTION_SLOTS
+     * (taskgroup.c). A ring, not one slot: such constructs nest (scope
+     * inside scope) with no barrier between their starts, so several are
+     * open at once. */
+    struct glass_ws_reduction_slot {
+        _Atomic unsigned long claimed; /* the construct number that owns the slot */
+        _Atomic unsigned long ready;   /* the construct number whose data is published */
+        _Atomic unsigned taken;        /* threads that have its data (claimer included) */
+        void *data;
+    } ws_reductions[GLASS_WS_REDUCTION_SLOTS];
 };
 
 /* Sets up the team's tasking for a new region of team->nthreads threads and

@@ -139,36 +139,61 @@ void glass_parallel_in_taskgroup(void (*fn)(void *), void *data, struct glass_pa
 }
 
 /* Worksharing task reductions. All threads meet these constructs in the same
- * order and each ends with a barrier, so a team needs one slot: construct k
- * is claimed by moving `claimed` from k - 1 to k. */
+ * order, but they nest (scope reduction(task: ...) inside another), so more
+ * than one can be open: construct k uses slot k % SLOTS, claimed by moving its
+ * `claimed` from k - SLOTS (or 0) to k; the claimer reuses the slot once every
+ * thread has taken the data of its previous construct. */
+
+static struct glass_ws_reduction_slot *reduction_slot(struct glass_thread *self)
+{
+    return &self->team->tasking.ws_reductions[self->task->ws_reduction_seq % GLASS_WS_REDUCTION_SLOTS];
+}
 
 bool glass_workshare_reduction_claim(struct glass_thread *self)
 {
-    struct glass_team_tasking *tasking = &self->team->tasking;
     unsigned long k = ++self->task->ws_reduction_seq;
-    unsigned long expected = k - 1;
-    return atomic_compare_exchange_strong_explicit(&tasking->ws_reduction_claimed, &expected, k,
+    /* The slot last belonged to construct k - SLOTS (0: never used). */
+    unsigned long expected = k > GLASS_WS_REDUCTION_SLOTS ? k - GLASS_WS_REDUCTION_SLOTS : 0;
+    return atomic_compare_exchange_strong_explicit(&reduction_slot(self)->claimed, &expected, k,
                                                    memory_order_acq_rel, memory_order_acquire);
+}
+
+static bool slot_free(void *arg)
+{
+    struct glass_thread *self = arg;
+    return atomic_load_explicit(&reduction_slot(self)->taken, memory_order_acquire) == self->team->nthreads;
 }
 
 void glass_workshare_reduction_publish(struct glass_thread *self, void *data)
 {
-    struct glass_team_tasking *tasking = &self->team->tasking;
-    tasking->ws_reduction_data = data;
-    atomic_store_explicit(&tasking->ws_reduction_ready, self->task->ws_reduction_seq, memory_order_seq_cst);
+    struct glass_ws_reduction_slot *slot = reduction_slot(self);
+    /* The construct that used the slot before may still be waiting for
+     * threads to take its data (only with more than SLOTS nested constructs
+     * open: they are behind us and never wait for us, so this ends). */
+    if (!slot_free(self))
+        glass_task_wait_for(self, self->task, slot_free, self, GLASS_STATE_WAIT_BARRIER_IMPLEMENTATION);
+    atomic_store_explicit(&slot->taken, 1, memory_order_relaxed);
+    slot->data = data;
+    atomic_store_explicit(&slot->ready, self->task->ws_reduction_seq, memory_order_seq_cst);
     glass_tasking_wake(self->team, true);
 }
 
 static bool published(void *arg)
 {
     struct glass_thread *self = arg;
-    return atomic_load_explicit(&self->team->tasking.ws_reduction_ready, memory_order_seq_cst) ==
-           self->task->ws_reduction_seq;
+    return atomic_load_explicit(&reduction_slot(self)->ready, memory_order_seq_cst) == self->task->ws_reduction_seq;
 }
 
 void *glass_workshare_reduction_await(struct glass_thread *self)
 {
+    struct glass_ws_reduction_slot *slot = reduction_slot(self);
     if (!published(self))
         glass_task_wait_for(self, self->task, published, self, GLASS_STATE_WAIT_BARRIER_IMPLEMENTATION);
-    return self->team->tasking.ws_reduction_data;
+    unsigned long seq = self->task->ws_reduction_seq;
+    void *data = slot->data;
+    unsigned taken = atomic_fetch_add_explicit(&slot->taken, 1, memory_order_acq_rel) + 1;
+    /* The last to take it wakes a later construct's claimer waiting for the slot. */
+    if (taken == self->team->nthreads && atomic_load_explicit(&slot->claimed, memory_order_acquire) != seq)
+        glass_tasking_wake(self->team, true);
+    return data;
 }
