@@ -107,7 +107,6 @@ struct pending {
 
 struct perfetto {
     FILE *out;
-    const char *path;
     int pid;
     uint64_t process_uuid;
     uint64_t boottime_offset; /* CLOCK_BOOTTIME - CLOCK_MONOTONIC */
@@ -307,7 +306,8 @@ static void thread_begin(void *state, unsigned thread)
     snprintf(name, sizeof name, "OpenMP thread %u", thread);
     struct trace_thread *t = thread < TRACE_MAX_THREADS ? trace_threads[thread] : NULL;
     pb_uint(&descriptor, THREAD_PID, (uint64_t)p->pid);
-    /* A thread the kernel id is unknown of gets one no kernel thread has. */
+    /* Without its kernel id (never expected), an id no kernel thread has:
+     * a tid shared with another thread would merge their tracks. */
     pb_uint(&descriptor, THREAD_TID, t && t->tid > 0 ? (uint64_t)t->tid : (uint64_t)(0x40000000u + thread));
     pb_string(&descriptor, THREAD_NAME, name);
     pb_uint(&track, TRACK_UUID, thread_uuid(p, thread));
@@ -370,7 +370,6 @@ void *perfetto_writer_open(struct trace_writer *w, const char *path, int pid, in
         free(p);
         return NULL;
     }
-    p->path = path;
     p->pid = pid;
     /* Track uuids are global to a trace: keep each process's apart, should
      * traces of several ranks be merged. */
