@@ -3,7 +3,7 @@
  *   glass run [--] PROG ARGS...      PROG with libgomp.so.1 / libomp.so.5 resolved to Glass
  *   glass profile [-o FILE] [--html FILE] [--] PROG ARGS...
  *                                    the same, with the profiling tool loaded
- *   glass trace [-o DIR] [--format otf2|perfetto|both] [--] PROG ARGS...
+ *   glass trace [-o DIR] [--format perfetto,json,otf2] [--] PROG ARGS...
  *                                    the same, with the tracing tool loaded
  *   glass debug PROGRAM [CORE] [-- GDB-ARGS...]
  *                                    gdb with the OMPD extension (cli/debug.c)
@@ -22,7 +22,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "debug.h" /* glass debug (OMPD) */
+#include "debug.h"   /* glass debug (OMPD) */
+#include "formats.h" /* glass trace --format (tools/trace/formats.h) */
 #include "version.h" /* glass --version */
 
 static const char usage[] =
@@ -38,13 +39,21 @@ static const char usage[] =
     "            -o FILE, --output FILE   write the profile to FILE instead of stderr\n"
     "            --html FILE              also write it as a self-contained HTML page with\n"
     "                                     a timeline of the threads and per-region bars\n"
-    "  trace     run PROGRAM on Glass and record every OpenMP event into a trace:\n"
-    "            an OTF2 archive (DIR/traces.otf2: otf2-print, Vampir) and a Perfetto /\n"
-    "            chrome://tracing timeline (DIR/trace.json: ui.perfetto.dev)\n"
+    "  trace     run PROGRAM on Glass and record every OpenMP event into a trace,\n"
+    "            written when it exits; it says at start what it will write, and where\n"
     "            -o DIR, --output DIR     the trace directory (default\n"
     "                                     glass-trace-<program>-<pid>; under MPI, one\n"
     "                                     DIR/rank-N per rank)\n"
-    "            --format otf2|perfetto|both   what to write (default both)\n"
+    "            --format LIST            what to write, a comma list of:\n"
+    "                perfetto   Perfetto's protobuf trace, DIR/trace.pftrace (open it\n"
+    "                           in ui.perfetto.dev)\n"
+    "                json       Chrome/Perfetto JSON, DIR/trace.json (larger; for\n"
+    "                           chrome://tracing and scripts)\n"
+    "                otf2       an OTF2 archive, DIR/traces.otf2 (otf2-print, Vampir);\n"
+    "                           only if Glass was built with the OTF2 library\n"
+    "                both       otf2,perfetto (the default of earlier versions)\n"
+    "                default: perfetto, plus otf2 when Glass has it; the variable\n"
+    "                GLASS_TRACE_FORMAT is read when --format is not given\n"
     "            GLASS_TRACE_BUFFER=BYTES  events kept in memory per thread before they\n"
     "                                     are spilled to DIR (default 1M)\n"
     "  debug     glass debug PROGRAM [CORE] [-- GDB-ARGS...]: gdb with the OMPD commands\n"
@@ -189,6 +198,31 @@ static void prepend_path(const char *variable, const char *dir)
     free(value);
 }
 
+/* glass trace: the formats asked for with --format (else in
+ * GLASS_TRACE_FORMAT, which the tool reads) must be known ones that this
+ * build can write; said now, before the program runs, not at its end. */
+static void check_trace_formats(const char *option)
+{
+    const char *list = option ? option : getenv("GLASS_TRACE_FORMAT");
+    const char *source = option ? "--format " : "GLASS_TRACE_FORMAT=";
+    if (!list || (!option && !*list))
+        return; /* the tool's default */
+    char bad[64];
+    unsigned formats = trace_formats_parse(list, bad, sizeof bad);
+    if (!formats && bad[0])
+        fprintf(stderr, "%s: %s%s: unknown trace format '%s': expected a comma list of perfetto, json and otf2 (or both)\n",
+                program_name, source, list, bad);
+    else if (!formats)
+        fprintf(stderr, "%s: %s%s: a trace format is empty: expected a comma list of perfetto, json and otf2 (or both)\n",
+                program_name, source, list);
+    else if (formats & TRACE_OTF2 && !trace_formats_have_otf2())
+        fprintf(stderr, "%s: %s%s asks for OTF2, but %s; use --format perfetto or json\n", program_name, source,
+                list, TRACE_OTF2_MISSING);
+    else
+        return;
+    exit(2);
+}
+
 static int run(char **argv, const char *lib_dir)
 {
     char path[PATH_MAX];
@@ -254,8 +288,8 @@ int main(int argc, char **argv)
         }
         die(2, "unknown option '%s' (see glass --help)", *rest);
     }
-    if (format && strcmp(format, "otf2") && strcmp(format, "perfetto") && strcmp(format, "both"))
-        die(2, "unknown trace format '%s': expected otf2, perfetto or both", format);
+    if (trace)
+        check_trace_formats(format);
 
     char lib_dir[PATH_MAX];
     find_lib_dir(lib_dir, sizeof lib_dir);
@@ -264,8 +298,8 @@ int main(int argc, char **argv)
         char tool[PATH_MAX + 32];
         snprintf(tool, sizeof tool, "%s/%s", lib_dir, library);
         if (!is_file(tool))
-            die(1, profile ? "cannot find the profiling tool %s"
-                           : "cannot find the tracing tool %s (Glass was built without OTF2?)",
+            die(1, profile ? "cannot find the profiling tool %s (is Glass fully built or installed?)"
+                           : "cannot find the tracing tool %s (is Glass fully built or installed?)",
                 tool);
         const char *setting = getenv("OMP_TOOL");
         if (setting && strcmp(setting, "enabled"))
@@ -279,8 +313,8 @@ int main(int argc, char **argv)
             setenv("GLASS_PROFILE_HTML", html, 1);
         if (trace && output)
             setenv("GLASS_TRACE_DIR", output, 1);
-        if (trace)
-            setenv("GLASS_TRACE_FORMAT", format ? format : "both", 1);
+        if (trace && format)
+            setenv("GLASS_TRACE_FORMAT", format, 1);
     }
     return run(rest, lib_dir);
 }

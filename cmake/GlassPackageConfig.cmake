@@ -1,7 +1,7 @@
 # What a program built against an installed Glass gets: the pkg-config file
 # (<libdir>/pkgconfig/glass.pc) and the CMake package (<libdir>/cmake/Glass:
 # find_package(Glass) with the imported targets Glass::glass, Glass::ompd,
-# Glass::profile, Glass::trace when built, and Glass::glass-cli). Both lie in
+# Glass::profile, Glass::trace and Glass::glass-cli). Both lie in
 # directories pkg-config and find_package search by default under the prefix,
 # and both locate the rest of the tree relative to themselves.
 include(CMakePackageConfigHelpers)

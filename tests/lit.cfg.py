@@ -97,11 +97,22 @@ if shutil.which("gfortran"):
 if shutil.which("clang"):
     config.available_features.add("clang-available")
 
-# glass trace (helper C): "otf2" when the tracing tool was built (it needs the
-# OTF2 library) and otf2-print can read its archives; "mpi" when mpicc and
-# mpirun are installed (hybrid MPI+OpenMP trace tests).
-if os.path.exists(os.path.join(lib_dir, "libglass-trace.so")) and shutil.which("otf2-print"):
-    config.available_features.add("otf2")
+# glass trace: "otf2-built" when libglass-trace was built with the OTF2
+# library (GLASS_TRACE_HAS_OTF2 in the CMake cache, set by tools/trace);
+# "otf2" when it was and otf2-print can read its archives; "mpi" when mpicc
+# and mpirun are installed (hybrid MPI+OpenMP trace tests).
+otf2_built = False
+try:
+    with open(os.path.join(build_dir, "CMakeCache.txt")) as cache:
+        for line in cache:
+            if line.startswith("GLASS_TRACE_HAS_OTF2:"):
+                otf2_built = line.split("=", 1)[1].strip().upper() in ("ON", "1", "TRUE", "YES", "Y")
+except OSError:
+    pass
+if otf2_built:
+    config.available_features.add("otf2-built")
+    if shutil.which("otf2-print"):
+        config.available_features.add("otf2")
 if shutil.which("mpicc") and shutil.which("mpirun"):
     config.available_features.add("mpi")
 

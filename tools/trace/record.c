@@ -16,6 +16,7 @@
 #include <omp-tools.h>
 
 #include "clock.h"
+#include "formats.h"
 #include "symbolize.h"
 #include "trace.h"
 
@@ -47,6 +48,7 @@ static struct trace_thread *self(void)
         abort();
     }
     t->number = number;
+    t->tid = (int)gettid();
     t->capacity = buffer_events;
     t->fd = -1;
     t->next_task = (uint64_t)(number + 1) << 40;
@@ -382,6 +384,36 @@ static void choose_buffer_size(void)
         buffer_events = 1;
 }
 
+/* GLASS_TRACE_FORMAT (formats.h; `glass trace --format` sets it), else the
+ * default. Says on stderr what will be written, and where: the user learns
+ * it now, not at the end of a long run. */
+static unsigned formats;
+
+static void choose_formats(void)
+{
+    const char *value = getenv("GLASS_TRACE_FORMAT");
+    formats = trace_formats_default();
+    if (value && *value) {
+        char bad[64];
+        unsigned asked = trace_formats_parse(value, bad, sizeof bad);
+        if (!asked)
+            fprintf(stderr, "glass trace: GLASS_TRACE_FORMAT=\"%s\" is invalid (%s%s%s): expected a comma list of "
+                            "perfetto, json and otf2 (both = otf2,perfetto); writing the default\n",
+                    value, bad[0] ? "unknown format \"" : "an empty name", bad, bad[0] ? "\"" : "");
+        if (asked & TRACE_OTF2 && !trace_formats_have_otf2()) {
+            fprintf(stderr, "glass trace: GLASS_TRACE_FORMAT=\"%s\" asks for OTF2, but %s; not writing it\n", value,
+                    TRACE_OTF2_MISSING);
+            asked &= ~(unsigned)TRACE_OTF2;
+        }
+        if (asked)
+            formats = asked;
+    }
+    char what[3 * sizeof trace_dir + 128];
+    trace_formats_describe(formats, trace_dir, what, sizeof what);
+    fprintf(stderr, "glass trace: writing %s to %s%s\n", what, trace_dir,
+            trace_formats_have_otf2() ? "" : " (no OTF2: Glass was built without the OTF2 library)");
+}
+
 /* ---- start-up and finalize ------------------------------------------------------ */
 
 static void finish(void);
@@ -393,6 +425,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     if (!set_callback || choose_directory() != 0)
         return 0;
     choose_buffer_size();
+    choose_formats();
     trace_start = trace_now();
     self();
 #define REGISTER(event, function) set_callback(event, (ompt_callback_t)function)
@@ -427,18 +460,12 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     return 1;
 }
 
-/* GLASS_TRACE_FORMAT: otf2, perfetto or both (the default). */
-static int wants(const char *format)
-{
-    const char *value = getenv("GLASS_TRACE_FORMAT");
-    if (value && *value && strcmp(value, "both") && strcmp(value, "otf2") && strcmp(value, "perfetto")) {
-        if (!strcmp(format, "otf2")) /* say it once */
-            fprintf(stderr, "glass trace: GLASS_TRACE_FORMAT=\"%s\" is invalid: expected otf2, perfetto or both; "
-                            "writing both\n", value);
-        return 1;
-    }
-    return !value || !*value || !strcmp(value, "both") || !strcmp(value, format);
-}
+/* The writers of the formats chosen, in the order the summary names them. */
+struct output {
+    unsigned format;
+    const char *file;
+    void *state;
+};
 
 /* Writes the trace, once, whoever calls first (ompt finalize or atexit). */
 static void finish(void)
@@ -446,22 +473,42 @@ static void finish(void)
     if (atomic_exchange(&finalizing, 1))
         return;
     uint64_t end_time = trace_now();
-    struct trace_writer writers[2];
-    void *states[2] = {NULL, NULL};
+    struct output outputs[] = {
+        {TRACE_PERFETTO, "trace.pftrace", NULL},
+        {TRACE_OTF2, "traces.otf2", NULL},
+        {TRACE_JSON, "trace.json", NULL},
+    };
+    enum { OUTPUTS = sizeof outputs / sizeof *outputs };
+    char paths[OUTPUTS][sizeof trace_dir + 32];
+    struct trace_writer writers[OUTPUTS];
     int count = 0, rank = mpi_rank();
-    char otf2_path[sizeof trace_dir + 32], json_path[sizeof trace_dir + 32];
-    snprintf(otf2_path, sizeof otf2_path, "%s/traces.otf2", trace_dir);
-    snprintf(json_path, sizeof json_path, "%s/trace.json", trace_dir);
-    if (wants("otf2") && (states[0] = otf2_writer_open(&writers[count], trace_dir)))
-        count++;
-    if (wants("perfetto") && (states[1] = json_writer_open(&writers[count], json_path, (int)getpid(), rank)))
-        count++;
+    for (int i = 0; i < OUTPUTS; i++) {
+        snprintf(paths[i], sizeof paths[i], "%s/%s", trace_dir, outputs[i].file);
+        if (!(formats & outputs[i].format))
+            continue;
+        switch (outputs[i].format) {
+        case TRACE_PERFETTO: outputs[i].state = perfetto_writer_open(&writers[count], paths[i], (int)getpid(), rank); break;
+#ifdef GLASS_TRACE_OTF2
+        case TRACE_OTF2: outputs[i].state = otf2_writer_open(&writers[count], trace_dir); break;
+#endif
+        case TRACE_JSON: outputs[i].state = json_writer_open(&writers[count], paths[i], (int)getpid(), rank); break;
+        }
+        count += outputs[i].state != NULL;
+    }
     long long events = trace_timeline(writers, count);
     int failed = events < 0;
-    if (states[0])
-        failed |= otf2_writer_close(states[0], trace_start, end_time) != 0;
-    if (states[1])
-        failed |= json_writer_close(states[1]) != 0;
+    for (int i = 0; i < OUTPUTS; i++) {
+        if (!outputs[i].state)
+            continue;
+        switch (outputs[i].format) {
+        case TRACE_PERFETTO: failed |= perfetto_writer_close(outputs[i].state) != 0; break;
+#ifdef GLASS_TRACE_OTF2
+        case TRACE_OTF2: failed |= otf2_writer_close(outputs[i].state, trace_start, end_time) != 0; break;
+#endif
+        case TRACE_JSON: failed |= json_writer_close(outputs[i].state) != 0; break;
+        }
+    }
+    (void)end_time;
     tool_symbolize_end();
     unsigned threads = atomic_load(&trace_thread_count);
     unsigned long long spilled = 0;
@@ -476,9 +523,15 @@ static void finish(void)
             unlink(path);
         }
     }
-    fprintf(stderr, "glass trace: %s%s: %lld events (%llu through the raw files), %u threads%s%s%s%s\n",
-            failed ? "FAILED writing " : "wrote ", trace_dir, events < 0 ? 0 : events, spilled, threads, states[0] ? ", OTF2 " : "", states[0] ? otf2_path : "",
-            states[1] ? ", Perfetto JSON " : "", states[1] ? json_path : "");
+    unsigned written = 0;
+    for (int i = 0; i < OUTPUTS; i++)
+        written |= outputs[i].state ? outputs[i].format : 0;
+    failed |= written != formats; /* a file that could not be opened (said when it was tried) */
+    char what[3 * sizeof trace_dir + 128];
+    trace_formats_describe(written, trace_dir, what, sizeof what);
+    fprintf(stderr, "glass trace: %s%s: %lld events (%llu through the raw files), %u threads%s%s\n",
+            failed ? "FAILED writing " : "wrote ", trace_dir, events < 0 ? 0 : events, spilled, threads,
+            written ? ": " : ", no trace file could be opened", what);
 }
 
 static void finalize(ompt_data_t *tool_data)

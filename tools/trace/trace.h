@@ -1,14 +1,15 @@
 /* libglass-trace: an OMPT tool that records every event it can register into
- * per-thread buffers and, at the end, writes the run as an OTF2 archive and a
- * Chrome/Perfetto JSON timeline. Written against the public <omp-tools.h> only,
+ * per-thread buffers and, at the end, writes the run in the formats asked for
+ * (formats.h): Perfetto's binary protobuf trace, an OTF2 archive (when built
+ * with the OTF2 library), a Chrome/Perfetto JSON timeline. Written against the public <omp-tools.h> only,
  * so it loads into any OMPT runtime (Glass, LLVM's libomp).
  *
  * Recording (record.c) touches only the calling thread's buffer: no lock, no
  * allocation after a thread's first event. A full buffer is appended to the
  * thread's raw file in the output directory, so memory stays bounded and no
  * event is dropped. At finalize, timeline.c replays each thread's events into
- * nested intervals and hands them to the writers (otf2_writer.c,
- * json_writer.c). */
+ * nested intervals and hands them to the writers (perfetto_writer.c,
+ * otf2_writer.c, json_writer.c). */
 #ifndef GLASS_TRACE_H
 #define GLASS_TRACE_H
 
@@ -54,6 +55,7 @@ struct trace_event {
 
 struct trace_thread {
     unsigned number; /* order of first event; 0 is the first thread seen */
+    int tid;         /* the kernel's thread id */
     struct trace_event *events;
     size_t capacity;
     _Atomic size_t count; /* written by the owner only; read at finalize */
@@ -112,6 +114,9 @@ extern unsigned trace_region_count;
 
 /* The writers: open (NULL on failure, with a message), then their callbacks,
  * then close (0 on success). */
+void *perfetto_writer_open(struct trace_writer *w, const char *path, int pid, int rank);
+int perfetto_writer_close(void *state);
+/* Only in a build with the OTF2 library (GLASS_TRACE_OTF2). */
 void *otf2_writer_open(struct trace_writer *w, const char *dir);
 int otf2_writer_close(void *state, uint64_t start, uint64_t end);
 void *json_writer_open(struct trace_writer *w, const char *path, int pid, int rank);
