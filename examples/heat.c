@@ -3,8 +3,8 @@
  *   ./scripts/demo.sh          builds Glass and profiles this program
  *   glass profile ./heat       the same by hand (gcc -fopenmp -O2 -g heat.c -o heat)
  *   glass profile --html heat.html ./heat   the same as a page with a timeline
- *   glass trace -o heat-trace ./heat        an OTF2 archive + a Perfetto timeline
- *                              (open heat-trace/trace.json in ui.perfetto.dev)
+ *   glass trace -o heat-trace ./heat        a Perfetto trace (+ an OTF2 archive
+ *                              when built with OTF2): open heat-trace/trace.pftrace in ui.perfetto.dev
  *
  * Each step has the four shapes a profile should tell apart:
  *   - relax():    a balanced Jacobi stencil (parallel for, static schedule)
