@@ -1,4 +1,5 @@
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -22,8 +23,12 @@ void glass_fatal(const char *fmt, ...)
     abort();
 }
 
+bool glass_warnings_enabled = true;
+
 void glass_warn(const char *fmt, ...)
 {
+    if (!glass_warnings_enabled)
+        return;
     va_list ap;
     va_start(ap, fmt);
     vreport(fmt, ap);

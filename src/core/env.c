@@ -10,6 +10,7 @@
 #include "affinity_format.h"
 #include "alloc.h"
 #include "env.h"
+#include "env_kmp.h"
 #include "env_parse.h"
 #include "globals.h"
 #include "runtime.h"
@@ -83,7 +84,8 @@ static void env_schedule(const char *name, const char *value)
     /* Without a chunk: static divides evenly (0), the others hand out 1. */
     if (chunk == 0 && base != GLASS_SCHED_STATIC && base != GLASS_SCHED_AUTO)
         chunk = 1;
-    glass_globals.initial_icvs.run_sched_chunk = base == GLASS_SCHED_AUTO ? 0 : chunk;
+    /* auto has no chunk; it reads back as 1, as on libgomp and libomp. */
+    glass_globals.initial_icvs.run_sched_chunk = base == GLASS_SCHED_AUTO ? 1 : chunk;
 }
 
 static void env_dynamic(const char *name, const char *value)
@@ -331,17 +333,88 @@ static void reconcile(void)
     }
 }
 
+/* A KMP_* variable standing for an OMP_* one (env_kmp.c), and which of the
+ * two libomp lets win when both are set. */
+struct kmp_stand_in {
+    const char *omp_name, *kmp_name;
+    const char *value;
+    bool kmp_wins;
+};
+
+static void kmp_stand_ins(const struct glass_kmp_env *kmp, struct kmp_stand_in *list, size_t *count)
+{
+    const struct kmp_stand_in all[] = {
+        {"OMP_PROC_BIND", "KMP_AFFINITY", kmp->proc_bind, true},
+        {"OMP_PLACES", "KMP_AFFINITY", kmp->affinity_set ? (kmp->places ? kmp->places : "") : NULL, true},
+        {"OMP_STACKSIZE", "KMP_STACKSIZE", kmp->stacksize, true},
+        {"OMP_NUM_THREADS", "KMP_LIBRARY", kmp->num_threads, false},
+        {"OMP_WAIT_POLICY", "KMP_LIBRARY", kmp->wait_policy, false},
+        {"OMP_DISPLAY_ENV", "KMP_SETTINGS", kmp->display_env, false},
+        {"OMP_DISPLAY_AFFINITY", "KMP_AFFINITY", kmp->display_affinity ? "true" : NULL, false},
+        {"OMP_THREAD_LIMIT", "KMP_DEVICE_THREAD_LIMIT", kmp->thread_limit, false},
+        {"OMP_TEAMS_THREAD_LIMIT", "KMP_TEAMS_THREAD_LIMIT", kmp->teams_thread_limit, false},
+    };
+    *count = 0;
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        if (all[i].value)
+            list[(*count)++] = all[i];
+}
+
+/* KMP_BLOCKTIME: the spin budget, unless GOMP_SPINCOUNT gives it exactly. */
+static void apply_blocktime(const struct glass_kmp_env *kmp)
+{
+    struct glass_globals *g = &glass_globals;
+    if (kmp->blocktime_us == -1)
+        return;
+    if (seen.spin_count_set) {
+        glass_warn("KMP_BLOCKTIME: ignored because GOMP_SPINCOUNT has been defined");
+        return;
+    }
+    bool infinite = kmp->blocktime_us == GLASS_KMP_BLOCKTIME_INFINITE;
+    if (g->wait_policy != GLASS_WAIT_UNSET)
+        glass_warn("OMP_WAIT_POLICY: KMP_BLOCKTIME decides how long waiting threads stay awake");
+    g->spin_count = infinite ? GLASS_SPIN_COUNT_ACTIVE
+                             : (unsigned long long)kmp->blocktime_us * GLASS_PAUSES_PER_MS / 1000;
+    g->wait_policy = g->spin_count == 0 ? GLASS_WAIT_PASSIVE : GLASS_WAIT_UNSET;
+    seen.spin_count_set = true;
+    g->kmp_blocktime = infinite ? INT_MAX
+                                : (int)(kmp->blocktime_in_us ? kmp->blocktime_us : kmp->blocktime_us / 1000);
+}
+
 void glass_env_parse(void)
 {
+    /* Static: OMP_PLACES's text (for messages) may point into it. */
+    static struct glass_kmp_env kmp;
+    glass_env_kmp_read(&kmp);
+    struct kmp_stand_in stand_ins[16];
+    size_t stand_in_count;
+    kmp_stand_ins(&kmp, stand_ins, &stand_in_count);
+
     for (size_t i = 0; i < sizeof variables / sizeof variables[0]; i++) {
-        const char *value = getenv(variables[i].name);
-        if (value)
-            variables[i].apply(variables[i].name, value);
+        const char *name = variables[i].name, *value = getenv(name);
+        const struct kmp_stand_in *kmp_value = NULL;
+        for (size_t k = 0; k < stand_in_count; k++)
+            if (!strcmp(stand_ins[k].omp_name, name))
+                kmp_value = &stand_ins[k];
+        if (kmp_value && value && kmp_value->kmp_wins)
+            glass_warn("%s: ignored because %s has been defined", name, kmp_value->kmp_name);
+        if (kmp_value && (!value || kmp_value->kmp_wins)) {
+            /* KMP_AFFINITY=none leaves the places unset. */
+            if (*kmp_value->value)
+                variables[i].apply(kmp_value->kmp_name, kmp_value->value);
+        } else if (value) {
+            variables[i].apply(name, value);
+        }
     }
-    /* GOMP_STACKSIZE is libgomp's older name; OMP_STACKSIZE wins. */
+    /* GOMP_STACKSIZE is libgomp's older name; OMP_STACKSIZE and KMP_STACKSIZE win. */
     const char *gomp_stacksize = getenv("GOMP_STACKSIZE");
-    if (gomp_stacksize && !getenv("OMP_STACKSIZE"))
+    if (gomp_stacksize && !getenv("OMP_STACKSIZE") && !kmp.stacksize)
         env_stacksize("GOMP_STACKSIZE", gomp_stacksize);
+    apply_blocktime(&kmp);
+    if (kmp.task_throttle == GLASS_KMP_THROTTLE_RUN_AT_ONCE)
+        glass_globals.task_throttle_per_thread = 0;
+    else if (kmp.task_throttle == GLASS_KMP_THROTTLE_OFF)
+        glass_globals.task_throttle_per_thread = GLASS_TASK_THROTTLE_OFF;
     reconcile();
 }
 

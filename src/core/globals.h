@@ -10,6 +10,16 @@
 #include "export.h"
 #include "icv.h"
 
+/* Incomplete tasks per team member beyond which new tasks run at once
+ * (bounded memory for a thread that creates millions); KMP_TASKING=0 makes it
+ * 0 (every task at once), KMP_ENABLE_TASK_THROTTLING=0 unbounded. */
+#define GLASS_TASK_THROTTLE_PER_THREAD 64UL
+#define GLASS_TASK_THROTTLE_OFF (~0UL)
+
+/* Pause instructions per millisecond of waiting (about 40 ns each on current
+ * x86 processors): KMP_BLOCKTIME and kmp_set_blocktime convert with it. */
+#define GLASS_PAUSES_PER_MS 25000ULL
+
 enum glass_wait_policy { GLASS_WAIT_UNSET, GLASS_WAIT_ACTIVE, GLASS_WAIT_PASSIVE };
 enum glass_target_offload { GLASS_OFFLOAD_DEFAULT, GLASS_OFFLOAD_MANDATORY, GLASS_OFFLOAD_DISABLED };
 
@@ -32,6 +42,8 @@ struct glass_globals {
     unsigned num_procs;              /* processors available to the process */
     int display_env;                 /* OMP_DISPLAY_ENV: 0 false, 1 true, 2 verbose */
     int target_offload;              /* target-offload-var: enum glass_target_offload */
+    int kmp_blocktime;               /* KMP_BLOCKTIME in its unit (kmp_get_blocktime), -1: unset */
+    unsigned long task_throttle_per_thread; /* incomplete tasks per thread before new ones run at once */
 };
 
 extern GLASS_INTERNAL struct glass_globals glass_globals;

@@ -56,6 +56,8 @@ static void set_defaults(void)
     g->debug = 0;
     g->display_env = 0;
     g->target_offload = GLASS_OFFLOAD_DEFAULT;
+    g->kmp_blocktime = -1;
+    g->task_throttle_per_thread = GLASS_TASK_THROTTLE_PER_THREAD;
 }
 
 static void initialize_once(void)

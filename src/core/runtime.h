@@ -2,6 +2,8 @@
 #ifndef GLASS_CORE_RUNTIME_H
 #define GLASS_CORE_RUNTIME_H
 
+#include <stdbool.h>
+
 #define GLASS_VERSION_STRING "0.1.0"
 
 /* Idempotent; runs the environment parser and configures waiting. */
@@ -13,5 +15,7 @@ _Noreturn void glass_fatal(const char *fmt, ...) __attribute__((format(printf, 1
 
 /* "glass: <message>" on stderr; the program continues. */
 void glass_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* false: glass_warn prints nothing (KMP_WARNINGS=false, as libomp). */
+extern bool glass_warnings_enabled;
 
 #endif

@@ -2,12 +2,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "globals.h"
 #include "runtime.h"
 #include "task_internal.h"
 
 /* OpenMP leaves the bound on queued tasks to the implementation; libgomp
  * uses the same per-thread figure. */
-#define THROTTLE_PER_THREAD 64
 #define MIN_DEQUE_SLOTS 256
 
 static long deque_slots(unsigned long throttle)
@@ -50,8 +50,11 @@ void glass_team_tasking_init(struct glass_team *team)
 {
     struct glass_team_tasking *tasking = &team->tasking;
     unsigned nthreads = team->nthreads;
-    tasking->throttle = (unsigned long)THROTTLE_PER_THREAD * nthreads;
-    reserve_deques(tasking, nthreads, deque_slots(tasking->throttle));
+    unsigned long per_thread = glass_globals.task_throttle_per_thread;
+    tasking->throttle = per_thread == GLASS_TASK_THROTTLE_OFF ? per_thread : per_thread * nthreads;
+    /* Deques sized for the default throttle: without one, a full deque's
+     * push fails over as it does for tasks made ready by dependences. */
+    reserve_deques(tasking, nthreads, deque_slots(GLASS_TASK_THROTTLE_PER_THREAD * nthreads));
     for (unsigned i = 0; i < nthreads; i++) {
         atomic_store_explicit(&tasking->deques[i].top, 0, memory_order_relaxed);
         atomic_store_explicit(&tasking->deques[i].bottom, 0, memory_order_relaxed);

@@ -59,11 +59,10 @@ GLASS_EXPORT int kmp_get_stacksize(void)
 }
 
 /* Blocktime: how long a waiting thread stays awake before sleeping, in
- * milliseconds; the core counts pause instructions (about 40 ns each on
- * current x86 processors). -1: not set, derived from OMP_WAIT_POLICY as
- * libomp does (200 ms, 0 when passive). */
-#define PAUSES_PER_MS 25000ULL
-
+ * milliseconds; the core counts pause instructions (GLASS_PAUSES_PER_MS).
+ * -1: not set, then KMP_BLOCKTIME's value (in its own unit, as libomp 19
+ * answers) or derived from OMP_WAIT_POLICY as libomp does (200 ms, 0 when
+ * passive). */
 static int blocktime = -1;
 
 GLASS_EXPORT void kmp_set_blocktime(int milliseconds)
@@ -71,13 +70,15 @@ GLASS_EXPORT void kmp_set_blocktime(int milliseconds)
     if (milliseconds < 0)
         milliseconds = 0;
     blocktime = milliseconds;
-    glass_wait_configure((unsigned long long)milliseconds * PAUSES_PER_MS, milliseconds == 0);
+    glass_wait_configure((unsigned long long)milliseconds * GLASS_PAUSES_PER_MS, milliseconds == 0);
 }
 
 GLASS_EXPORT int kmp_get_blocktime(void)
 {
     if (blocktime >= 0)
         return blocktime;
+    if (glass_globals.kmp_blocktime >= 0)
+        return glass_globals.kmp_blocktime;
     return glass_globals.wait_policy == GLASS_WAIT_PASSIVE ? 0 : 200;
 }
 

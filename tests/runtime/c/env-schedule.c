@@ -14,7 +14,7 @@
 // STATIC5: kind=static chunk=5 monotonic=0
 // DYNAMIC: kind=dynamic chunk=1 monotonic=0
 // GUIDED: kind=guided chunk=7 monotonic=0
-// AUTO: kind=auto chunk=0 monotonic=0
+// AUTO: kind=auto chunk=1 monotonic=0
 // MONO: kind=dynamic chunk=4 monotonic=1
 // NONMONO: kind=guided chunk=1 monotonic=0
 // BAD: glass: OMP_SCHEDULE="" is invalid: expected [monotonic:|nonmonotonic:]static|dynamic|guided|auto[,positive chunk size]; using the default

@@ -1,0 +1,35 @@
+/* libomp's KMP_* environment variables (env_kmp.c), translated into the
+ * OMP_* settings they stand for; env.c applies them with libomp's
+ * precedence. */
+#ifndef GLASS_CORE_ENV_KMP_H
+#define GLASS_CORE_ENV_KMP_H
+
+#include <stdbool.h>
+
+#define GLASS_KMP_BLOCKTIME_INFINITE (-2LL)
+/* task_throttle values: 0 leaves the default. */
+#define GLASS_KMP_THROTTLE_RUN_AT_ONCE 1 /* KMP_TASKING=0 */
+#define GLASS_KMP_THROTTLE_OFF 2         /* KMP_ENABLE_TASK_THROTTLING=0 */
+
+struct glass_kmp_env {
+    /* In the syntax of the OMP_* variable named, NULL when not given. */
+    const char *proc_bind, *places; /* KMP_AFFINITY: win over OMP_PROC_BIND/OMP_PLACES */
+    bool affinity_set;
+    bool display_affinity;          /* KMP_AFFINITY=verbose,... */
+    const char *stacksize;          /* KMP_STACKSIZE: wins over OMP_STACKSIZE */
+    const char *num_threads;        /* KMP_LIBRARY=serial: OMP_NUM_THREADS wins */
+    const char *wait_policy;        /* KMP_LIBRARY=turnaround: OMP_WAIT_POLICY wins */
+    const char *display_env;        /* KMP_SETTINGS: OMP_DISPLAY_ENV wins */
+    const char *thread_limit;       /* KMP_DEVICE_THREAD_LIMIT, KMP_ALL_THREADS */
+    const char *teams_thread_limit; /* KMP_TEAMS_THREAD_LIMIT */
+    long long blocktime_us;         /* KMP_BLOCKTIME: -1 unset, or ..._INFINITE */
+    bool blocktime_in_us;           /* it was given in us (kmp_get_blocktime answers in its unit) */
+    int task_throttle;              /* KMP_TASKING / KMP_ENABLE_TASK_THROTTLING */
+    char places_buffer[4096];       /* places from proclist=[...] */
+};
+
+/* Reads every KMP_* variable; warns (once each) about the invalid ones and
+ * those Glass does not honour. KMP_WARNINGS=false silences Glass's warnings. */
+void glass_env_kmp_read(struct glass_kmp_env *out);
+
+#endif
