@@ -6,7 +6,7 @@
 // RUN: OMP_SCHEDULE="static,5" %run %t 1 5 0 | FileCheck %s --check-prefix=STATIC5
 // RUN: OMP_SCHEDULE="DYNAMIC" %run %t 2 1 0 | FileCheck %s --check-prefix=DYNAMIC
 // RUN: OMP_SCHEDULE=" Guided , 7 " %run %t 3 7 0 | FileCheck %s --check-prefix=GUIDED
-// RUN: OMP_SCHEDULE="auto" %run %t 4 0 0 | FileCheck %s --check-prefix=AUTO
+// RUN: OMP_SCHEDULE="auto" %run %t 4 1 0 | FileCheck %s --check-prefix=AUTO
 // RUN: OMP_SCHEDULE="monotonic:dynamic,4" %run %t 2 4 1 | FileCheck %s --check-prefix=MONO
 // RUN: OMP_SCHEDULE="nonmonotonic : guided" %run %t 3 1 0 | FileCheck %s --check-prefix=NONMONO
 // RUN: for v in "" "bogus" "static,-1" "dynamic,0" "guided,x" "static,4,5" "monotonic" "sometimes:static" "static,99999999999" "static;2"; do OMP_SCHEDULE="$v" %run %t 2 1 0; done 2>&1 | FileCheck %s --check-prefix=BAD
