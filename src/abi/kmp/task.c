@@ -9,7 +9,9 @@
  *   it): a running task that submits itself is simply continued at once by
  *   the thread running it.
  * - if(false) tasks: Clang runs the body itself between
- *   __kmpc_omp_task_begin_if0 and __kmpc_omp_task_complete_if0. The core
+ *   __kmpc_omp_task_begin_if0 and __kmpc_omp_task_complete_if0 (for an
+ *   untied task only its first part, which submits the task again: the
+ *   other parts then run in __kmpc_omp_task_complete_if0). The core
  *   task is made undeferred at the beginning and becomes the thread's
  *   current task for the body (so its children, taskwaits and ICV changes
  *   are its own); at the end it is submitted with an empty body, which the
@@ -228,6 +230,10 @@ GLASS_EXPORT void __kmpc_omp_task_begin_if0(struct kmp_ident *loc, int32_t gtid,
         block->core = core;
     }
     block->if0_parent = self->task;
+    /* The body runs now, inline: an untied one that submits itself at its
+     * first scheduling point (Clang's split) asks for its next part, which
+     * __kmpc_omp_task_complete_if0 runs. */
+    block->running = true;
     if (core) core->scheduler = self->task; /* for OMPD: the task suspended for this one */
     /* A cancelled region makes no task: the body then runs as part of the
      * encountering task. */
@@ -242,6 +248,13 @@ GLASS_EXPORT void __kmpc_omp_task_complete_if0(struct kmp_ident *loc, int32_t gt
     struct glass_thread *self = kmp_thread(gtid);
     struct kmp_task_block *block = kmp_block_of(task);
     struct glass_task *core = block->core;
+    /* The later parts of an untied body, still as this undeferred task: the
+     * encountering task may go on only once it is complete. */
+    while (block->again) {
+        block->again = false;
+        block->task.routine(gtid, &block->task);
+    }
+    block->running = false;
     if (core) GLASS_OMPD_BP(task_end);
     self->task = block->if0_parent;
     if (!core) {
