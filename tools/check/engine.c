@@ -808,8 +808,14 @@ void check_target_submit(struct check_thread *t, ompt_scope_endpoint_t endpoint,
         close_scope(t, SCOPE_TARGET_SUBMIT, 0, host_op_id, 0, event, NULL);
 }
 
-void check_device(struct check_thread *t, const char *event, int device_num)
+void check_device(struct check_thread *t, const char *name, int device_num)
 {
+    /* The rule table keeps the event name: give it one that lives on. */
+    static const char *const events[] = {"device_initialize", "device_finalize", "device_load", "device_unload"};
+    const char *event = "device_event";
+    for (unsigned i = 0; i < sizeof events / sizeof *events; i++)
+        if (!strcmp(name, events[i]))
+            event = events[i];
     check_event(t, event, NULL);
     if (device_num < 0 || device_num >= CHECK_MAX_DEVICES) {
         VIOLATION(t, RULE_CHECKER_CAPACITY, event, NULL, "device number %d beyond the %d the checker follows",

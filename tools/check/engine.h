@@ -122,6 +122,7 @@ void check_target(struct check_thread *t, ompt_scope_endpoint_t endpoint, const 
 void check_target_data_op(struct check_thread *t, ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
                           const void *codeptr);
 void check_target_submit(struct check_thread *t, ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id);
+/* event: "device_initialize", "device_finalize", "device_load" or "device_unload". */
 void check_device(struct check_thread *t, const char *event, int device_num);
 
 /* The tool's finalize: from now on every event is a violation. */

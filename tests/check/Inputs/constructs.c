@@ -12,9 +12,9 @@ static int fib(int n)
     if (n < 2)
         return n;
     int a, b;
-#pragma omp task shared(a) if (n > 8)
+#pragma omp task shared(a)
     a = fib(n - 1);
-#pragma omp task shared(b) if (n > 8)
+#pragma omp task shared(b)
     b = fib(n - 2);
 #pragma omp taskwait
     return a + b;
