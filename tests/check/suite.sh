@@ -5,8 +5,9 @@
 # violated rules with their counts ("-" for none, "no-report" when the
 # checker did not finalize). docs/ompt-check-results.md is made from it.
 #
-#   tests/check/suite.sh [BUILD_DIR] > results.txt
+#   tests/check/suite.sh [BUILD_DIR [PATTERN]] > results.txt
 #
+# PATTERN (a shell pattern, default *) picks the programs by name.
 # A program runs once with OMP_NUM_THREADS=4, then the settings and arguments
 # of the first "VAR=VALUE... %run %t ARGS" in its lit RUN lines (a shell
 # variable there, the thread count of a loop over %threads, is 4),
@@ -33,7 +34,8 @@ rules_of() { # the report's "rule: N violations" lines, as rule=N,...
     echo "${r:--}"
 }
 
-for source in "$root"/tests/runtime/c/*.c; do
+pattern=${2:-*}
+for source in "$root"/tests/runtime/c/$pattern.c; do
     name=$(basename "$source" .c)
     for cc in gcc clang; do
         other=$([ $cc = gcc ] && echo clang || echo gcc)

@@ -75,10 +75,12 @@ static const char *kind_name(unsigned kind)
 static void make_live(struct check_thread *t, ompt_data_t *data, const char *event, const void *codeptr)
 {
     switch (live_add((uintptr_t)data)) {
-    case LIVE_ALREADY:
+    case LIVE_ALREADY: {
+        unsigned kind = stamp_kind(load_value(data));
         VIOLATION(t, RULE_ID_UNIQUE, event, codeptr, "ompt_data_t %p is already the data of a live %s", (void *)data,
-                  kind_name(stamp_kind(load_value(data))));
+                  kind ? kind_name(kind) : "object (whose value the runtime has changed)");
         break;
+    }
     case LIVE_FULL:
         VIOLATION(t, RULE_CHECKER_CAPACITY, event, codeptr, "live-object table full");
         break;
@@ -574,10 +576,12 @@ void check_task_dependence(struct check_thread *t, ompt_data_t *src, ompt_data_t
 {
     const char *event = "task_dependence";
     check_event(t, event, NULL);
+    /* The source was unfinished when the runtime found the edge, but may
+     * complete on another thread before this callback: only its creation is
+     * certain. The sink cannot run before the callback (it waits for src). */
     uint64_t source = load_value(src), target = load_value(sink);
-    if (stamp_kind(source) != KIND_TASK || (source & ENDED))
-        VIOLATION(t, RULE_ORDER_DEPENDENCES, event, NULL, "source task %p is %s", (void *)src,
-                  stamp_kind(source) != KIND_TASK ? "not a created task" : "complete already");
+    if (stamp_kind(source) != KIND_TASK)
+        VIOLATION(t, RULE_ORDER_DEPENDENCES, event, NULL, "source task %p is not a created task", (void *)src);
     else if (stamp_kind(target) != KIND_TASK || (target & STARTED))
         VIOLATION(t, RULE_ORDER_DEPENDENCES, event, NULL, "sink task %p is %s", (void *)sink,
                   stamp_kind(target) != KIND_TASK ? "not a created task" : "running already");
