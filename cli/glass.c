@@ -5,6 +5,8 @@
  *                                    the same, with the profiling tool loaded
  *   glass trace [-o DIR] [--format perfetto,json,otf2] [--] PROG ARGS...
  *                                    the same, with the tracing tool loaded
+ *   glass check [-o FILE] [--] PROG ARGS...
+ *                                    the same, with the checking tool loaded (cli/check.c)
  *   glass debug PROGRAM [CORE] [-- GDB-ARGS...]
  *                                    gdb with the OMPD extension (cli/debug.c)
  *
@@ -22,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "check.h"   /* glass check: waits for the program */
 #include "debug.h"   /* glass debug (OMPD) */
 #include "formats.h" /* glass trace --format (tools/trace/formats.h) */
 #include "version.h" /* glass --version */
@@ -56,6 +59,13 @@ static const char usage[] =
     "                GLASS_TRACE_FORMAT is read when --format is not given\n"
     "            GLASS_TRACE_BUFFER=BYTES  events kept in memory per thread before they\n"
     "                                     are spilled to DIR (default 1M)\n"
+    "  check     run PROGRAM on Glass and check every OpenMP event against the OpenMP\n"
+    "            5.1 tool rules (begin/end pairs, ordering, ids, inquiries, frames, wait\n"
+    "            states); at exit, each violated rule once with its count and first\n"
+    "            occurrence, or \"no violations\". Exit status: the program's if it\n"
+    "            failed, else 3 if a rule was violated, else 0\n"
+    "            -o FILE, --output FILE   write the report to FILE instead of stderr\n"
+    "            GLASS_CHECK_VERBOSE=N    also print the first N violations of each rule\n"
     "  debug     glass debug PROGRAM [CORE] [-- GDB-ARGS...]: gdb with the OMPD commands\n"
     "            (ompd init, threads, parallel, tasks, icvs, bt) on PROGRAM\n"
     "            run on Glass with OMP_DEBUG=enabled, or on its core file CORE\n"
@@ -223,7 +233,8 @@ static void check_trace_formats(const char *option)
     exit(2);
 }
 
-static int run(char **argv, const char *lib_dir)
+/* Runs PROG; `supervise` (glass check): in a child, waited for. */
+static int run(char **argv, const char *lib_dir, int supervise)
 {
     char path[PATH_MAX];
     if (!argv[0])
@@ -235,6 +246,8 @@ static int run(char **argv, const char *lib_dir)
                 "%s: warning: %s is not an OpenMP program (it links neither libgomp nor libomp); running it anyway\n",
                 program_name, argv[0]);
     prepend_path("LD_LIBRARY_PATH", lib_dir);
+    if (supervise)
+        glass_check_supervise(argv[0]); /* returns in the child only */
     execv(path, argv);
     die(126, "cannot run %s", path);
     return 126;
@@ -265,7 +278,8 @@ int main(int argc, char **argv)
     }
     int profile = !strcmp(command, "profile");
     int trace = !strcmp(command, "trace");
-    if (!profile && !trace && strcmp(command, "run"))
+    int check = !strcmp(command, "check");
+    if (!profile && !trace && !check && strcmp(command, "run"))
         die(2, "unknown command '%s' (see glass --help)", command);
 
     char **rest = argv + 2;
@@ -275,7 +289,7 @@ int main(int argc, char **argv)
             rest++;
             break;
         }
-        int takes_value = (profile || trace) && (!strcmp(*rest, "-o") || !strcmp(*rest, "--output"));
+        int takes_value = (profile || trace || check) && (!strcmp(*rest, "-o") || !strcmp(*rest, "--output"));
         takes_value |= profile && !strcmp(*rest, "--html");
         takes_value |= trace && !strcmp(*rest, "--format");
         if (takes_value && !rest[1])
@@ -293,18 +307,19 @@ int main(int argc, char **argv)
 
     char lib_dir[PATH_MAX];
     find_lib_dir(lib_dir, sizeof lib_dir);
-    if (profile || trace) {
-        const char *library = profile ? "libglass-profile.so" : "libglass-trace.so";
+    if (profile || trace || check) {
+        const char *library = profile ? "libglass-profile.so" : trace ? "libglass-trace.so" : "libglass-check.so";
+        const char *what = profile ? "profile" : trace ? "trace" : "check";
         char tool[PATH_MAX + 32];
         snprintf(tool, sizeof tool, "%s/%s", lib_dir, library);
         if (!is_file(tool))
             die(1, profile ? "cannot find the profiling tool %s (is Glass fully built or installed?)"
-                           : "cannot find the tracing tool %s (is Glass fully built or installed?)",
+                   : trace ? "cannot find the tracing tool %s (is Glass fully built or installed?)"
+                           : "cannot find the checking tool %s (is Glass fully built or installed?)",
                 tool);
         const char *setting = getenv("OMP_TOOL");
         if (setting && strcmp(setting, "enabled"))
-            fprintf(stderr, "%s: warning: OMP_TOOL=%s, enabling it for the %s\n", program_name, setting,
-                    profile ? "profile" : "trace");
+            fprintf(stderr, "%s: warning: OMP_TOOL=%s, enabling it for the %s\n", program_name, setting, what);
         setenv("OMP_TOOL", "enabled", 1);
         setenv("OMP_TOOL_LIBRARIES", tool, 1);
         if (profile && output)
@@ -315,6 +330,8 @@ int main(int argc, char **argv)
             setenv("GLASS_TRACE_DIR", output, 1);
         if (trace && format)
             setenv("GLASS_TRACE_FORMAT", format, 1);
+        if (check && output)
+            setenv("GLASS_CHECK_OUTPUT", output, 1);
     }
-    return run(rest, lib_dir);
+    return run(rest, lib_dir, check);
 }
