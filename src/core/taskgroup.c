@@ -43,8 +43,13 @@ void glass_taskgroup_start_at(struct glass_thread *self, const void *codeptr)
     start(self, false);
 }
 
+/* The reduction taskgroup of a construct with a task reduction: its end is
+ * reported like any taskgroup's (glass_taskgroup_end), so is its begin, as
+ * libomp reports the taskgroup it opens for the task modifier. */
 void glass_workshare_taskgroup_start(struct glass_thread *self)
 {
+    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_TASKGROUP, GLASS_SCOPE_BEGIN, &self->team->tool_data,
+                    &self->task->tool_data, NULL);
     start(self, true);
 }
 

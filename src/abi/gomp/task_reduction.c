@@ -21,6 +21,7 @@
 
 #include "../../core/runtime.h"
 #include "../../core/tasking.h"
+#include "../../ompt/events.h"
 #include "gomp.h"
 
 enum { COUNT, CHUNK, BASE, ALLOCATOR, NEXT, FIRST, END, ITEMS };
@@ -143,6 +144,7 @@ GLASS_EXPORT void GOMP_task_reduction_remap(size_t cnt, size_t cntorig, void **p
 GLASS_EXPORT unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data, unsigned num_threads,
                                                unsigned flags)
 {
+    GLASS_OMPT_ENTRY(); /* the encountering task's enter frame, as GOMP_parallel */
     struct glass_thread *self = glass_self();
     struct glass_parallel_args args = {
         .num_threads = num_threads,
