@@ -67,6 +67,8 @@ struct glass_thread {
      * descriptors without reading TLS. */
     int tid;
     struct glass_thread *ompd_next;
+    /* ompt_data_t of the thread for the second and later tools (hooks.h). */
+    glass_tool_data later_tools_data[GLASS_OMPT_MAX_TOOLS - 1];
 };
 
 /* initial-exec: one %fs-relative load instead of a __tls_get_addr call on every
