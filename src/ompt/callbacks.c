@@ -269,42 +269,51 @@ void glass_ompt_forget_callbacks(int tool)
     atomic_thread_fence(memory_order_seq_cst);
 }
 
-/* Dispatchers. The flag an event point tested may have been cleared since
- * by a finalization on another thread (or the event point tested none, for
- * the second half of a pair): the flag is read again, and the callback
- * pointer is read once and checked. */
-
 /* A dispatch announces itself before it looks at the flags (and finalization
  * clears the flags before it looks at the announcements), each side with a
  * full fence: either the dispatcher sees the cleared flag, or finalization
- * sees the dispatcher and waits for it (finalize.c). The announcement ends
- * when the dispatcher's scope does, early returns included. */
-static struct glass_thread *dispatch_enter(void)
+ * sees the dispatcher and waits for it (finalize.c). A thread without a
+ * descriptor (NULL) cannot be found, and announces nothing. */
+static inline void dispatch_enter(struct glass_thread *self)
 {
-    struct glass_thread *self = glass_self_ptr;
-    if (self) {
-        glass_thread_gtid(self); /* registered, so finalization can find it */
-        atomic_store_explicit(&self->ompt_dispatching, true, memory_order_relaxed);
-        atomic_thread_fence(memory_order_seq_cst);
-    }
-    return self;
+    glass_thread_gtid(self); /* registered, so finalization can find it */
+    atomic_store_explicit(&self->ompt_dispatching, true, memory_order_relaxed);
+    atomic_thread_fence(memory_order_seq_cst);
 }
 
-static void dispatch_leave(struct glass_thread **self)
+static inline void dispatch_leave(struct glass_thread *self)
 {
-    if (*self)
-        atomic_store_explicit(&(*self)->ompt_dispatching, false, memory_order_release);
+    atomic_store_explicit(&self->ompt_dispatching, false, memory_order_release);
 }
 
 /* Defines glass_ompt_emit_<event>(params), which calls each tool that gets
  * the event as `callback(args...)`; `names` lists the parameters' names. In
  * the arguments, `tool` is the index of the tool being called, for the slot
- * helpers THREAD, TEAM and TASK. With one tool the first branch is taken:
- * `tool` is the constant 0, every helper folds away, and the call is what it
- * was before there could be several tools. With several, the call goes to an
- * out-of-line function (so that its loop costs the one-tool path nothing,
- * not even saved registers), which runs `prepare` and then calls each tool
- * that registered the event, in list order. */
+ * helpers THREAD, TEAM and TASK.
+ *
+ * With one tool the direct branch is taken: `tool` is the constant 0, every
+ * helper folds away, and the call is what it was before there could be
+ * several tools. With several, the call goes to an out-of-line function (so
+ * that its loop costs the one-tool path nothing, not even saved registers),
+ * which runs `prepare` and then calls each tool that registered the event,
+ * in list order. The flag an event point tested may have been cleared since
+ * by a finalization on another thread (or the event point tested none, for
+ * the second half of a pair): it is read again here. The body is written out
+ * for the thread with and without a descriptor, so that neither path tests
+ * for the descriptor again after the call. */
+#define DISPATCH_BODY(event, type, names, ...)                                                         \
+    do {                                                                                               \
+        unsigned char mode =                                                                           \
+            atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], memory_order_relaxed);    \
+        if (__builtin_expect(mode == DISPATCH_DIRECT, 1)) {                                            \
+            enum { tool = 0 };                                                                         \
+            type callback = (type)callback_of(tool, ompt_callback_##event);                            \
+            if (callback)                                                                              \
+                callback(__VA_ARGS__);                                                                 \
+        } else if (mode == DISPATCH_FAN_OUT) {                                                         \
+            fan_out_##event names;                                                                     \
+        }                                                                                              \
+    } while (0)
 #define DISPATCHER_PREPARED(event, type, prepare, params, names, ...)                                   \
     static __attribute__((noinline, cold)) void fan_out_##event params                                 \
     {                                                                                                  \
@@ -317,16 +326,13 @@ static void dispatch_leave(struct glass_thread **self)
     }                                                                                                  \
     void glass_ompt_emit_##event params                                                                \
     {                                                                                                  \
-        struct glass_thread *dispatcher __attribute__((cleanup(dispatch_leave), unused)) = dispatch_enter(); \
-        unsigned char mode =                                                                           \
-            atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], memory_order_relaxed);    \
-        if (__builtin_expect(mode == DISPATCH_DIRECT, 1)) {                                            \
-            enum { tool = 0 };                                                                         \
-            type callback = (type)callback_of(tool, ompt_callback_##event);                            \
-            if (callback)                                                                              \
-                callback(__VA_ARGS__);                                                                 \
-        } else if (mode == DISPATCH_FAN_OUT) {                                                         \
-            fan_out_##event names;                                                                     \
+        struct glass_thread *self = glass_self_ptr;                                                    \
+        if (__builtin_expect(self != NULL, 1)) {                                                       \
+            dispatch_enter(self);                                                                      \
+            DISPATCH_BODY(event, type, names, __VA_ARGS__);                                            \
+            dispatch_leave(self);                                                                      \
+        } else {                                                                                       \
+            DISPATCH_BODY(event, type, names, __VA_ARGS__);                                            \
         }                                                                                              \
     }
 #define DISPATCHER(event, type, params, names, ...) \
