@@ -3,7 +3,12 @@
  * have interrupted the runtime anywhere. So they take no lock, allocate
  * nothing, never create a thread descriptor (glass_self_ptr, not glass_self),
  * and only follow pointers that the core publishes after the structure behind
- * them is complete (thread.h, team.h, task.h). */
+ * them is complete (thread.h, team.h, task.h).
+ *
+ * ompt_get_thread_data, ompt_get_parallel_info, ompt_get_task_info and
+ * ompt_finalize_tool act for the calling tool: each tool's lookup hands out
+ * its own copies (one per tool index), which return that tool's ompt_data_t
+ * (tool_slots.h). The others are the same for every tool. */
 #include <sched.h>
 #include <string.h>
 
