@@ -87,6 +87,8 @@ struct glass_task {
      * (fn may be an ABI trampoline). */
     struct glass_task *scheduler;
     const void *entry;
+    /* ompt_data_t of the task for the second and later tools (hooks.h). */
+    glass_tool_data later_tools_data[GLASS_OMPT_MAX_TOOLS - 1];
 };
 
 #endif

@@ -52,6 +52,8 @@ struct glass_team {
      * always left when a descriptor is reused, and the master need not wait
      * for workers of the region that just ended (see glass_team_depart). */
     struct glass_team *sibling;
+    /* ompt_data_t of the region for the second and later tools (hooks.h). */
+    glass_tool_data later_tools_data[GLASS_OMPT_MAX_TOOLS - 1];
     /* Workers leaving the region (wait.h generation word, one step each, taken
      * once a worker no longer touches the team): the master waits until it
      * reaches departures_expected before it reuses the descriptor. */

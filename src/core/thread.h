@@ -77,6 +77,8 @@ struct glass_thread {
     /* Written by the master of each team the thread joins, before the thread
      * starts in it (display_affinity.c). */
     struct glass_affinity_shown affinity_shown;
+    /* ompt_data_t of the thread for the second and later tools (hooks.h). */
+    glass_tool_data later_tools_data[GLASS_OMPT_MAX_TOOLS - 1];
 };
 
 /* initial-exec: one %fs-relative load instead of a __tls_get_addr call on every

@@ -1,21 +1,39 @@
-/* The callback table: what the tool registered, the per-event flags the event
- * points test, ompt_set_callback / ompt_get_callback (OpenMP 5.1, 4.6.1.3 and
- * 4.6.1.4), and the dispatchers that call a registered callback with the public
- * types. */
+/* The callback tables: what each tool registered, the per-event flags the
+ * event points test, ompt_set_callback / ompt_get_callback (OpenMP 5.1,
+ * 4.6.1.3 and 4.6.1.4), and the dispatchers that call the registered
+ * callbacks with the public types: directly when one tool is active, each
+ * tool in turn, with its own ompt_data_t, when several are. */
 #include <link.h>
 #include <omp-tools.h>
+#include <pthread.h>
 #include <stdint.h>
 
 #include "hooks.h"
 #include "../core/thread_id.h"
 #include "ompt_internal.h"
+#include "tool_slots.h"
 
 _Atomic bool glass_ompt_active;
 _Atomic bool glass_ompt_entry_watch = true;
 _Atomic unsigned char glass_ompt_enabled[GLASS_OMPT_EVENT_LIMIT];
 
-/* What the tool registered, active or not. */
-static _Atomic(ompt_callback_t) registered[GLASS_OMPT_EVENT_LIMIT];
+/* The values of glass_ompt_enabled[event] (hooks.h). */
+enum {
+    DISPATCH_NONE = 0,
+    DISPATCH_DIRECT = 1,  /* tool 0 is the only active tool: call it */
+    DISPATCH_FAN_OUT = 2, /* call every active tool that registered the event */
+};
+
+/* What each tool registered, by tool index (tool_list.c), active or not. */
+static _Atomic(ompt_callback_t) registered[GLASS_OMPT_MAX_TOOLS][GLASS_OMPT_EVENT_LIMIT];
+
+/* Whether events go to the tools one by one (several tools, or a single
+ * active tool whose index is not 0). */
+static bool fan_out;
+
+/* Registration and the flags computed from it change together: a tool may
+ * register on one thread while another tool ends itself on another. */
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* What ompt_set_callback answers for each event: whether Glass dispatches it
  * on every occurrence (5.1 4.4.4.2, Tables 4.2 and 4.3), whichever compiler
@@ -91,33 +109,61 @@ static bool valid_event(int event)
     return event > 0 && event < GLASS_OMPT_EVENT_LIMIT && set_results[event] != ompt_set_error;
 }
 
-static ompt_callback_t callback_of(int event)
+static ompt_callback_t callback_of(int tool, int event)
 {
-    return atomic_load_explicit(&registered[event], memory_order_acquire);
+    return atomic_load_explicit(&registered[tool][event], memory_order_acquire);
+}
+
+/* The flag of `event` from the tables; table_lock held (or only one thread). */
+static unsigned char flag_for(int event)
+{
+    if (set_results[event] == ompt_set_never || !atomic_load_explicit(&glass_ompt_active, memory_order_relaxed))
+        return DISPATCH_NONE;
+    if (!fan_out)
+        return callback_of(0, event) ? DISPATCH_DIRECT : DISPATCH_NONE;
+    /* Every new task goes through its dispatcher, which clears the task's
+     * later tools' slots before any tool can see them. */
+    if (event == ompt_callback_task_create)
+        return DISPATCH_FAN_OUT;
+    for (int tool = 0; tool < glass_ompt_tool_count(); tool++)
+        if (glass_ompt_tool_is_active(tool) && callback_of(tool, event))
+            return DISPATCH_FAN_OUT;
+    return DISPATCH_NONE;
+}
+
+static void update_flags(void)
+{
+    fan_out = !(glass_ompt_active_tools() == 1 && glass_ompt_tool_is_active(0));
+    for (int event = 1; event < GLASS_OMPT_EVENT_LIMIT; event++)
+        atomic_store_explicit(&glass_ompt_enabled[event], flag_for(event), memory_order_relaxed);
 }
 
 /* Registration is accepted at any time, not only in the initializer (5.1
  * allows either); a later registration takes effect at once. A NULL callback
- * unregisters the event. */
-static ompt_set_result_t set_callback(ompt_callbacks_t event, ompt_callback_t callback)
+ * unregisters the event. A tool that was dropped or has ended registers
+ * nothing. */
+static ompt_set_result_t set_callback(int tool, ompt_callbacks_t event, ompt_callback_t callback)
 {
-    if (!valid_event((int)event))
+    if (!valid_event((int)event) || !glass_ompt_tool_is_active(tool))
         return ompt_set_error;
+    pthread_mutex_lock(&table_lock);
     int partner = emi_partner((int)event);
-    if (callback && partner && callback_of(partner))
-        return ompt_set_error;
-    atomic_store_explicit(&registered[event], callback, memory_order_release);
-    bool dispatch = callback && set_results[event] != ompt_set_never &&
-                    atomic_load_explicit(&glass_ompt_active, memory_order_relaxed);
-    atomic_store_explicit(&glass_ompt_enabled[event], dispatch, memory_order_relaxed);
-    return (ompt_set_result_t)set_results[event];
+    ompt_set_result_t result = (ompt_set_result_t)set_results[event];
+    if (callback && partner && callback_of(tool, partner)) {
+        result = ompt_set_error;
+    } else {
+        atomic_store_explicit(&registered[tool][event], callback, memory_order_release);
+        atomic_store_explicit(&glass_ompt_enabled[event], flag_for((int)event), memory_order_relaxed);
+    }
+    pthread_mutex_unlock(&table_lock);
+    return result;
 }
 
-static int get_callback(ompt_callbacks_t event, ompt_callback_t *callback)
+static int get_callback(int tool, ompt_callbacks_t event, ompt_callback_t *callback)
 {
     if (!valid_event((int)event))
         return 0;
-    ompt_callback_t registered_callback = callback_of((int)event);
+    ompt_callback_t registered_callback = callback_of(tool, (int)event);
     if (!registered_callback)
         return 0;
     if (callback)
@@ -125,14 +171,34 @@ static int get_callback(ompt_callbacks_t event, ompt_callback_t *callback)
     return 1;
 }
 
-ompt_interface_fn_t glass_ompt_set_callback_entry(void)
+/* Each tool's own copies, so that the tool is known from the entry point. */
+#define TOOL_ENTRY_POINTS(tool)                                                                \
+    static ompt_set_result_t set_callback_##tool(ompt_callbacks_t event, ompt_callback_t callback) \
+    {                                                                                          \
+        return set_callback(tool, event, callback);                                            \
+    }                                                                                          \
+    static int get_callback_##tool(ompt_callbacks_t event, ompt_callback_t *callback)          \
+    {                                                                                          \
+        return get_callback(tool, event, callback);                                            \
+    }
+GLASS_FOR_EACH_TOOL_INDEX(TOOL_ENTRY_POINTS)
+#undef TOOL_ENTRY_POINTS
+
+#define SET_CALLBACK_ENTRY(tool) (ompt_interface_fn_t) set_callback_##tool,
+#define GET_CALLBACK_ENTRY(tool) (ompt_interface_fn_t) get_callback_##tool,
+static const ompt_interface_fn_t set_callback_entries[] = {GLASS_FOR_EACH_TOOL_INDEX(SET_CALLBACK_ENTRY)};
+static const ompt_interface_fn_t get_callback_entries[] = {GLASS_FOR_EACH_TOOL_INDEX(GET_CALLBACK_ENTRY)};
+#undef SET_CALLBACK_ENTRY
+#undef GET_CALLBACK_ENTRY
+
+ompt_interface_fn_t glass_ompt_set_callback_entry(int tool)
 {
-    return (ompt_interface_fn_t)set_callback;
+    return set_callback_entries[tool];
 }
 
-ompt_interface_fn_t glass_ompt_get_callback_entry(void)
+ompt_interface_fn_t glass_ompt_get_callback_entry(int tool)
 {
-    return (ompt_interface_fn_t)get_callback;
+    return get_callback_entries[tool];
 }
 
 /* The runtime's own code, [runtime_code_start, runtime_code_end). GCC may end
@@ -175,9 +241,9 @@ void glass_ompt_enable_registered(void)
     atomic_store_explicit(&glass_frames_wanted, true, memory_order_relaxed);
     atomic_store_explicit(&glass_ompt_entry_watch, true, memory_order_relaxed);
     atomic_store_explicit(&glass_ompt_active, true, memory_order_release);
-    for (int event = 1; event < GLASS_OMPT_EVENT_LIMIT; event++)
-        if (callback_of(event) && set_results[event] != ompt_set_never)
-            atomic_store_explicit(&glass_ompt_enabled[event], 1, memory_order_relaxed);
+    pthread_mutex_lock(&table_lock);
+    update_flags();
+    pthread_mutex_unlock(&table_lock);
 }
 
 void glass_ompt_disable_all(bool forget)
@@ -185,228 +251,247 @@ void glass_ompt_disable_all(bool forget)
     for (int event = 1; event < GLASS_OMPT_EVENT_LIMIT; event++) {
         atomic_store_explicit(&glass_ompt_enabled[event], 0, memory_order_relaxed);
         if (forget)
-            atomic_store_explicit(&registered[event], NULL, memory_order_relaxed);
+            for (int tool = 0; tool < GLASS_OMPT_MAX_TOOLS; tool++)
+                atomic_store_explicit(&registered[tool][event], NULL, memory_order_relaxed);
     }
     atomic_store_explicit(&glass_ompt_active, false, memory_order_seq_cst);
     atomic_store_explicit(&glass_frames_wanted, glass_ompd_enabled, memory_order_relaxed); /* OMPD keeps them */
     atomic_store_explicit(&glass_ompt_entry_watch, glass_ompd_enabled, memory_order_relaxed);
 }
 
-ompt_callback_t glass_ompt_callback(int event)
+void glass_ompt_forget_callbacks(int tool)
 {
-    return callback_of(event);
+    pthread_mutex_lock(&table_lock);
+    for (int event = 1; event < GLASS_OMPT_EVENT_LIMIT; event++)
+        atomic_store_explicit(&registered[tool][event], NULL, memory_order_relaxed);
+    update_flags();
+    pthread_mutex_unlock(&table_lock);
+    atomic_thread_fence(memory_order_seq_cst);
 }
-
-/* Dispatchers. The flag an event point tested may have been cleared since
- * by a finalization on another thread (or the event point tested none, for
- * the second half of a pair): the flag is read again, and the callback
- * pointer is read once and checked. */
 
 /* A dispatch announces itself before it looks at the flags (and finalization
  * clears the flags before it looks at the announcements), each side with a
  * full fence: either the dispatcher sees the cleared flag, or finalization
- * sees the dispatcher and waits for it (finalize.c). The announcement ends
- * when the dispatcher's scope does, early returns included. */
-static struct glass_thread *dispatch_enter(void)
+ * sees the dispatcher and waits for it (finalize.c). A thread without a
+ * descriptor (NULL) cannot be found, and announces nothing. */
+static inline void dispatch_enter(struct glass_thread *self)
 {
-    struct glass_thread *self = glass_self_ptr;
-    if (self) {
-        glass_thread_gtid(self); /* registered, so finalization can find it */
-        atomic_store_explicit(&self->ompt_dispatching, true, memory_order_relaxed);
-        atomic_thread_fence(memory_order_seq_cst);
+    glass_thread_gtid(self); /* registered, so finalization can find it */
+    atomic_store_explicit(&self->ompt_dispatching, true, memory_order_relaxed);
+    atomic_thread_fence(memory_order_seq_cst);
+}
+
+static inline void dispatch_leave(struct glass_thread *self)
+{
+    atomic_store_explicit(&self->ompt_dispatching, false, memory_order_release);
+}
+
+/* Defines glass_ompt_emit_<event>(params), which calls each tool that gets
+ * the event as `callback(args...)`; `names` lists the parameters' names. In
+ * the arguments, `tool` is the index of the tool being called, for the slot
+ * helpers THREAD, TEAM and TASK.
+ *
+ * With one tool the direct branch is taken: `tool` is the constant 0, every
+ * helper folds away, and the call is what it was before there could be
+ * several tools. With several, the call goes to an out-of-line function (so
+ * that its loop costs the one-tool path nothing, not even saved registers),
+ * which runs `prepare` and then calls each tool that registered the event,
+ * in list order. The flag an event point tested may have been cleared since
+ * by a finalization on another thread (or the event point tested none, for
+ * the second half of a pair): it is read again here. The body is written out
+ * for the thread with and without a descriptor, so that neither path tests
+ * for the descriptor again after the call. */
+#define DISPATCH_BODY(event, type, names, ...)                                                         \
+    do {                                                                                               \
+        unsigned char mode =                                                                           \
+            atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], memory_order_relaxed);    \
+        if (__builtin_expect(mode == DISPATCH_DIRECT, 1)) {                                            \
+            enum { tool = 0 };                                                                         \
+            type callback = (type)callback_of(tool, ompt_callback_##event);                            \
+            if (callback)                                                                              \
+                callback(__VA_ARGS__);                                                                 \
+        } else if (mode == DISPATCH_FAN_OUT) {                                                         \
+            fan_out_##event names;                                                                     \
+        }                                                                                              \
+    } while (0)
+#define DISPATCHER_PREPARED(event, type, prepare, params, names, ...)                                   \
+    static __attribute__((noinline, cold)) void fan_out_##event params                                 \
+    {                                                                                                  \
+        prepare;                                                                                       \
+        for (int tool = 0, tools = glass_ompt_tool_count(); tool < tools; tool++) {                    \
+            type callback = (type)callback_of(tool, ompt_callback_##event);                            \
+            if (callback)                                                                              \
+                callback(__VA_ARGS__);                                                                 \
+        }                                                                                              \
+    }                                                                                                  \
+    void glass_ompt_emit_##event params                                                                \
+    {                                                                                                  \
+        struct glass_thread *self = glass_self_ptr;                                                    \
+        if (__builtin_expect(self != NULL, 1)) {                                                       \
+            dispatch_enter(self);                                                                      \
+            DISPATCH_BODY(event, type, names, __VA_ARGS__);                                            \
+            dispatch_leave(self);                                                                      \
+        } else {                                                                                       \
+            DISPATCH_BODY(event, type, names, __VA_ARGS__);                                            \
+        }                                                                                              \
     }
-    return self;
-}
+#define DISPATCHER(event, type, params, names, ...) \
+    DISPATCHER_PREPARED(event, type, (void)0, params, names, __VA_ARGS__)
 
-static void dispatch_leave(struct glass_thread **self)
+/* The calling tool's ompt_data_t of a thread, parallel region or task. */
+#define THREAD(data) ((ompt_data_t *)glass_thread_slot((data), tool))
+#define TEAM(data) ((ompt_data_t *)glass_team_slot((data), tool))
+#define TASK(data) ((ompt_data_t *)glass_task_slot((data), tool))
+
+DISPATCHER(thread_begin, ompt_callback_thread_begin_t, (int thread_type, glass_tool_data *thread_data),
+           (thread_type, thread_data), (ompt_thread_t)thread_type, THREAD(thread_data))
+
+DISPATCHER(thread_end, ompt_callback_thread_end_t, (glass_tool_data *thread_data), (thread_data),
+           THREAD(thread_data))
+
+DISPATCHER(parallel_begin, ompt_callback_parallel_begin_t,
+           (glass_tool_data *encountering_task, const struct glass_frame *frame, glass_tool_data *parallel,
+            unsigned requested, int flags, const void *codeptr),
+           (encountering_task, frame, parallel, requested, flags, codeptr), TASK(encountering_task),
+           (const ompt_frame_t *)frame, TEAM(parallel), requested, flags, user_site(codeptr))
+
+DISPATCHER(parallel_end, ompt_callback_parallel_end_t,
+           (glass_tool_data *parallel, glass_tool_data *encountering_task, int flags, const void *codeptr),
+           (parallel, encountering_task, flags, codeptr), TEAM(parallel), TASK(encountering_task), flags,
+           user_site(codeptr))
+
+DISPATCHER(implicit_task, ompt_callback_implicit_task_t,
+           (int endpoint, glass_tool_data *parallel, glass_tool_data *task, unsigned actual_parallelism,
+            unsigned index, int flags),
+           (endpoint, parallel, task, actual_parallelism, index, flags), (ompt_scope_endpoint_t)endpoint,
+           TEAM(parallel), TASK(task), actual_parallelism, index, flags)
+
+DISPATCHER(sync_region, ompt_callback_sync_region_t,
+           (int kind, int endpoint, glass_tool_data *parallel, glass_tool_data *task, const void *codeptr),
+           (kind, endpoint, parallel, task, codeptr), (ompt_sync_region_t)kind, (ompt_scope_endpoint_t)endpoint,
+           TEAM(parallel), TASK(task), user_site(codeptr))
+
+DISPATCHER(sync_region_wait, ompt_callback_sync_region_t,
+           (int kind, int endpoint, glass_tool_data *parallel, glass_tool_data *task, const void *codeptr),
+           (kind, endpoint, parallel, task, codeptr), (ompt_sync_region_t)kind, (ompt_scope_endpoint_t)endpoint,
+           TEAM(parallel), TASK(task), user_site(codeptr))
+
+DISPATCHER(reduction, ompt_callback_sync_region_t,
+           (int kind, int endpoint, glass_tool_data *parallel, glass_tool_data *task, const void *codeptr),
+           (kind, endpoint, parallel, task, codeptr), (ompt_sync_region_t)kind, (ompt_scope_endpoint_t)endpoint,
+           TEAM(parallel), TASK(task), user_site(codeptr))
+
+DISPATCHER(work, ompt_callback_work_t,
+           (int work_type, int endpoint, glass_tool_data *parallel, glass_tool_data *task, uint64_t count,
+            const void *codeptr),
+           (work_type, endpoint, parallel, task, count, codeptr), (ompt_work_t)work_type,
+           (ompt_scope_endpoint_t)endpoint, TEAM(parallel), TASK(task), count, user_site(codeptr))
+
+/* A section's instance is its code address, a call site like codeptr_ra. */
+static inline ompt_data_t public_instance(int kind, glass_tool_data instance)
 {
-    if (*self)
-        atomic_store_explicit(&(*self)->ompt_dispatching, false, memory_order_release);
-}
-
-#define CALLBACK(event, type)                                                                          \
-    struct glass_thread *dispatcher __attribute__((cleanup(dispatch_leave), unused)) = dispatch_enter(); \
-    type callback = (type)callback_of(ompt_callback_##event);                                          \
-    if (!callback || !atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], memory_order_relaxed)) \
-        return
-
-void glass_ompt_emit_thread_begin(int thread_type, glass_tool_data *thread_data)
-{
-    CALLBACK(thread_begin, ompt_callback_thread_begin_t);
-    callback((ompt_thread_t)thread_type, (ompt_data_t *)thread_data);
-}
-
-void glass_ompt_emit_thread_end(glass_tool_data *thread_data)
-{
-    CALLBACK(thread_end, ompt_callback_thread_end_t);
-    callback((ompt_data_t *)thread_data);
-}
-
-void glass_ompt_emit_parallel_begin(glass_tool_data *encountering_task, const struct glass_frame *frame,
-                                    glass_tool_data *parallel, unsigned requested, int flags,
-                                    const void *codeptr)
-{
-    CALLBACK(parallel_begin, ompt_callback_parallel_begin_t);
-    callback((ompt_data_t *)encountering_task, (const ompt_frame_t *)frame, (ompt_data_t *)parallel,
-             requested, flags, user_site(codeptr));
-}
-
-void glass_ompt_emit_parallel_end(glass_tool_data *parallel, glass_tool_data *encountering_task, int flags,
-                                  const void *codeptr)
-{
-    CALLBACK(parallel_end, ompt_callback_parallel_end_t);
-    callback((ompt_data_t *)parallel, (ompt_data_t *)encountering_task, flags, user_site(codeptr));
-}
-
-void glass_ompt_emit_implicit_task(int endpoint, glass_tool_data *parallel, glass_tool_data *task,
-                                   unsigned actual_parallelism, unsigned index, int flags)
-{
-    CALLBACK(implicit_task, ompt_callback_implicit_task_t);
-    callback((ompt_scope_endpoint_t)endpoint, (ompt_data_t *)parallel, (ompt_data_t *)task,
-             actual_parallelism, index, flags);
-}
-
-void glass_ompt_emit_sync_region(int kind, int endpoint, glass_tool_data *parallel, glass_tool_data *task,
-                                 const void *codeptr)
-{
-    CALLBACK(sync_region, ompt_callback_sync_region_t);
-    callback((ompt_sync_region_t)kind, (ompt_scope_endpoint_t)endpoint, (ompt_data_t *)parallel,
-             (ompt_data_t *)task, user_site(codeptr));
-}
-
-void glass_ompt_emit_sync_region_wait(int kind, int endpoint, glass_tool_data *parallel,
-                                      glass_tool_data *task, const void *codeptr)
-{
-    CALLBACK(sync_region_wait, ompt_callback_sync_region_t);
-    callback((ompt_sync_region_t)kind, (ompt_scope_endpoint_t)endpoint, (ompt_data_t *)parallel,
-             (ompt_data_t *)task, user_site(codeptr));
-}
-
-void glass_ompt_emit_reduction(int kind, int endpoint, glass_tool_data *parallel, glass_tool_data *task,
-                               const void *codeptr)
-{
-    CALLBACK(reduction, ompt_callback_sync_region_t);
-    callback((ompt_sync_region_t)kind, (ompt_scope_endpoint_t)endpoint, (ompt_data_t *)parallel,
-             (ompt_data_t *)task, user_site(codeptr));
-}
-
-void glass_ompt_emit_work(int work_type, int endpoint, glass_tool_data *parallel, glass_tool_data *task,
-                          uint64_t count, const void *codeptr)
-{
-    CALLBACK(work, ompt_callback_work_t);
-    callback((ompt_work_t)work_type, (ompt_scope_endpoint_t)endpoint, (ompt_data_t *)parallel,
-             (ompt_data_t *)task, count, user_site(codeptr));
-}
-
-void glass_ompt_emit_dispatch(glass_tool_data *parallel, glass_tool_data *task, int kind,
-                              glass_tool_data instance)
-{
-    CALLBACK(dispatch, ompt_callback_dispatch_t);
-    ompt_data_t public_instance = {.value = instance.value};
+    ompt_data_t result = {.value = instance.value};
     if (kind == ompt_dispatch_section)
-        public_instance.ptr = (void *)user_site(instance.ptr);
-    callback((ompt_data_t *)parallel, (ompt_data_t *)task, (ompt_dispatch_t)kind, public_instance);
+        result.ptr = (void *)user_site(instance.ptr);
+    return result;
 }
 
-void glass_ompt_emit_masked(int endpoint, glass_tool_data *parallel, glass_tool_data *task,
-                            const void *codeptr)
+DISPATCHER(dispatch, ompt_callback_dispatch_t,
+           (glass_tool_data *parallel, glass_tool_data *task, int kind, glass_tool_data instance),
+           (parallel, task, kind, instance), TEAM(parallel), TASK(task), (ompt_dispatch_t)kind,
+           public_instance(kind, instance))
+
+DISPATCHER(masked, ompt_callback_masked_t,
+           (int endpoint, glass_tool_data *parallel, glass_tool_data *task, const void *codeptr),
+           (endpoint, parallel, task, codeptr), (ompt_scope_endpoint_t)endpoint, TEAM(parallel), TASK(task),
+           user_site(codeptr))
+
+DISPATCHER(lock_init, ompt_callback_mutex_acquire_t,
+           (int kind, unsigned hint, unsigned impl, const void *wait_id, const void *codeptr),
+           (kind, hint, impl, wait_id, codeptr), (ompt_mutex_t)kind, hint, impl,
+           (ompt_wait_id_t)(uintptr_t)wait_id, user_site(codeptr))
+
+DISPATCHER(lock_destroy, ompt_callback_mutex_t, (int kind, const void *wait_id, const void *codeptr),
+           (kind, wait_id, codeptr), (ompt_mutex_t)kind, (ompt_wait_id_t)(uintptr_t)wait_id, user_site(codeptr))
+
+DISPATCHER(mutex_acquire, ompt_callback_mutex_acquire_t,
+           (int kind, unsigned hint, unsigned impl, const void *wait_id, const void *codeptr),
+           (kind, hint, impl, wait_id, codeptr), (ompt_mutex_t)kind, hint, impl,
+           (ompt_wait_id_t)(uintptr_t)wait_id, user_site(codeptr))
+
+DISPATCHER(mutex_acquired, ompt_callback_mutex_t, (int kind, const void *wait_id, const void *codeptr),
+           (kind, wait_id, codeptr), (ompt_mutex_t)kind, (ompt_wait_id_t)(uintptr_t)wait_id, user_site(codeptr))
+
+DISPATCHER(mutex_released, ompt_callback_mutex_t, (int kind, const void *wait_id, const void *codeptr),
+           (kind, wait_id, codeptr), (ompt_mutex_t)kind, (ompt_wait_id_t)(uintptr_t)wait_id, user_site(codeptr))
+
+DISPATCHER(nest_lock, ompt_callback_nest_lock_t, (int endpoint, const void *wait_id, const void *codeptr),
+           (endpoint, wait_id, codeptr), (ompt_scope_endpoint_t)endpoint, (ompt_wait_id_t)(uintptr_t)wait_id,
+           user_site(codeptr))
+
+DISPATCHER(flush, ompt_callback_flush_t, (glass_tool_data *thread_data, const void *codeptr),
+           (thread_data, codeptr), THREAD(thread_data), user_site(codeptr))
+
+DISPATCHER(cancel, ompt_callback_cancel_t, (glass_tool_data *task, int flags, const void *codeptr),
+           (task, flags, codeptr), TASK(task), flags, user_site(codeptr))
+
+DISPATCHER(error, ompt_callback_error_t,
+           (int severity, const char *message, uint64_t length, const void *codeptr),
+           (severity, message, length, codeptr), (ompt_severity_t)severity, message, (size_t)length,
+           user_site(codeptr))
+
+/* The task's first event: with several tools, the later tools' slots of a
+ * descriptor that may be recycled are cleared here (the core clears the
+ * first tool's as it sets the task up; flag_for keeps this event on). */
+static void clear_later_slots(glass_tool_data *new_task)
 {
-    CALLBACK(masked, ompt_callback_masked_t);
-    callback((ompt_scope_endpoint_t)endpoint, (ompt_data_t *)parallel, (ompt_data_t *)task, user_site(codeptr));
+    for (int tool = 1; tool < GLASS_OMPT_MAX_TOOLS; tool++)
+        glass_task_slot(new_task, tool)->value = 0;
 }
 
-void glass_ompt_emit_lock_init(int kind, unsigned hint, unsigned impl, const void *wait_id,
-                               const void *codeptr)
-{
-    CALLBACK(lock_init, ompt_callback_mutex_acquire_t);
-    callback((ompt_mutex_t)kind, hint, impl, (ompt_wait_id_t)(uintptr_t)wait_id, user_site(codeptr));
-}
+DISPATCHER_PREPARED(task_create, ompt_callback_task_create_t, clear_later_slots(new_task),
+                    (glass_tool_data *encountering_task, const struct glass_frame *frame, glass_tool_data *new_task,
+                     int flags, int has_dependences, const void *codeptr),
+                    (encountering_task, frame, new_task, flags, has_dependences, codeptr), TASK(encountering_task),
+                    (const ompt_frame_t *)frame, TASK(new_task), flags, has_dependences, user_site(codeptr))
 
-void glass_ompt_emit_lock_destroy(int kind, const void *wait_id, const void *codeptr)
-{
-    CALLBACK(lock_destroy, ompt_callback_mutex_t);
-    callback((ompt_mutex_t)kind, (ompt_wait_id_t)(uintptr_t)wait_id, user_site(codeptr));
-}
+DISPATCHER(task_schedule, ompt_callback_task_schedule_t,
+           (glass_tool_data *prior_task, int prior_status, glass_tool_data *next_task),
+           (prior_task, prior_status, next_task), TASK(prior_task), (ompt_task_status_t)prior_status,
+           TASK(next_task))
 
-void glass_ompt_emit_mutex_acquire(int kind, unsigned hint, unsigned impl, const void *wait_id,
-                                   const void *codeptr)
-{
-    CALLBACK(mutex_acquire, ompt_callback_mutex_acquire_t);
-    callback((ompt_mutex_t)kind, hint, impl, (ompt_wait_id_t)(uintptr_t)wait_id, user_site(codeptr));
-}
+DISPATCHER(dependences, ompt_callback_dependences_t,
+           (glass_tool_data *task, const struct glass_dependence *deps, int ndeps), (task, deps, ndeps),
+           TASK(task), (const ompt_dependence_t *)deps, ndeps)
 
-void glass_ompt_emit_mutex_acquired(int kind, const void *wait_id, const void *codeptr)
-{
-    CALLBACK(mutex_acquired, ompt_callback_mutex_t);
-    callback((ompt_mutex_t)kind, (ompt_wait_id_t)(uintptr_t)wait_id, user_site(codeptr));
-}
-
-void glass_ompt_emit_mutex_released(int kind, const void *wait_id, const void *codeptr)
-{
-    CALLBACK(mutex_released, ompt_callback_mutex_t);
-    callback((ompt_mutex_t)kind, (ompt_wait_id_t)(uintptr_t)wait_id, user_site(codeptr));
-}
-
-void glass_ompt_emit_nest_lock(int endpoint, const void *wait_id, const void *codeptr)
-{
-    CALLBACK(nest_lock, ompt_callback_nest_lock_t);
-    callback((ompt_scope_endpoint_t)endpoint, (ompt_wait_id_t)(uintptr_t)wait_id, user_site(codeptr));
-}
-
-void glass_ompt_emit_flush(glass_tool_data *thread_data, const void *codeptr)
-{
-    CALLBACK(flush, ompt_callback_flush_t);
-    callback((ompt_data_t *)thread_data, user_site(codeptr));
-}
-
-void glass_ompt_emit_cancel(glass_tool_data *task, int flags, const void *codeptr)
-{
-    CALLBACK(cancel, ompt_callback_cancel_t);
-    callback((ompt_data_t *)task, flags, user_site(codeptr));
-}
-
-void glass_ompt_emit_error(int severity, const char *message, uint64_t length, const void *codeptr)
-{
-    CALLBACK(error, ompt_callback_error_t);
-    callback((ompt_severity_t)severity, message, (size_t)length, user_site(codeptr));
-}
-
-void glass_ompt_emit_task_create(glass_tool_data *encountering_task, const struct glass_frame *frame,
-                                 glass_tool_data *new_task, int flags, int has_dependences,
-                                 const void *codeptr)
-{
-    CALLBACK(task_create, ompt_callback_task_create_t);
-    callback((ompt_data_t *)encountering_task, (const ompt_frame_t *)frame, (ompt_data_t *)new_task, flags,
-             has_dependences, user_site(codeptr));
-}
-
-void glass_ompt_emit_task_schedule(glass_tool_data *prior_task, int prior_status, glass_tool_data *next_task)
-{
-    CALLBACK(task_schedule, ompt_callback_task_schedule_t);
-    callback((ompt_data_t *)prior_task, (ompt_task_status_t)prior_status, (ompt_data_t *)next_task);
-}
-
-void glass_ompt_emit_dependences(glass_tool_data *task, const struct glass_dependence *deps, int ndeps)
-{
-    CALLBACK(dependences, ompt_callback_dependences_t);
-    callback((ompt_data_t *)task, (const ompt_dependence_t *)deps, ndeps);
-}
-
-void glass_ompt_emit_task_dependence(glass_tool_data *src_task, glass_tool_data *sink_task)
-{
-    CALLBACK(task_dependence, ompt_callback_task_dependence_t);
-    callback((ompt_data_t *)src_task, (ompt_data_t *)sink_task);
-}
+DISPATCHER(task_dependence, ompt_callback_task_dependence_t, (glass_tool_data *src_task, glass_tool_data *sink_task),
+           (src_task, sink_task), TASK(src_task), TASK(sink_task))
 
 /* Control tool: not a plain event point, since its result goes back to the
- * application. -1 (omp_control_tool_nocallback) without a callback. */
+ * application. -1 (omp_control_tool_nocallback) without a callback. With
+ * several tools each one that registered it is called, in list order, and
+ * the first one's result is the answer. */
 int glass_ompt_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *codeptr)
 {
-    if (!atomic_load_explicit(&glass_ompt_enabled[ompt_callback_control_tool], memory_order_relaxed))
+    unsigned char mode =
+        atomic_load_explicit(&glass_ompt_enabled[ompt_callback_control_tool], memory_order_relaxed);
+    if (mode == DISPATCH_DIRECT) {
+        ompt_callback_control_tool_t callback =
+            (ompt_callback_control_tool_t)callback_of(0, ompt_callback_control_tool);
+        return callback ? callback(command, modifier, arg, user_site(codeptr)) : -1;
+    }
+    if (mode != DISPATCH_FAN_OUT)
         return -1;
-    ompt_callback_control_tool_t callback =
-        (ompt_callback_control_tool_t)callback_of(ompt_callback_control_tool);
-    if (!callback)
-        return -1;
-    return callback(command, modifier, arg, user_site(codeptr));
+    int answer = -1;
+    bool answered = false;
+    for (int tool = 0, tools = glass_ompt_tool_count(); tool < tools; tool++) {
+        ompt_callback_control_tool_t callback =
+            (ompt_callback_control_tool_t)callback_of(tool, ompt_callback_control_tool);
+        if (!callback)
+            continue;
+        int result = callback(command, modifier, arg, user_site(codeptr));
+        if (!answered)
+            answer = result, answered = true;
+    }
+    return answer;
 }

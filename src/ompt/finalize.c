@@ -1,11 +1,12 @@
-/* Ending the tool: its finalizer runs exactly once, after every other
- * callback, at process exit or when the tool calls ompt_finalize_tool
+/* Ending the tools: each one's finalizer runs exactly once, after every other
+ * callback to it, at process exit or when it calls ompt_finalize_tool
  * (OpenMP 5.1, 4.6.1.19). Before it, the threads that can still report get
  * their thread_end: idle workers are ended (each reports from its own thread)
  * and the calling thread ends its initial task and itself. Workers still busy
  * in a parallel region (exit() called inside one) are never waited for, so
  * shutting down cannot deadlock; once the flags are cleared they report
  * nothing more. */
+#include <pthread.h>
 #include <sched.h>
 
 #include "../core/team.h"
@@ -33,10 +34,19 @@ static void wait_for_dispatches(struct glass_thread *self)
     }
 }
 
+static void run_finalizer(int tool)
+{
+    ompt_start_tool_result_t *result = glass_ompt_tool_result(tool);
+    if (result->finalize)
+        result->finalize(&result->tool_data);
+}
+
+/* The finalizers run in list order, the order of the initializers and of
+ * every callback: the first tool, which the specification alone would have
+ * started, ends as it would without the others. */
 void glass_ompt_finalize(void)
 {
-    ompt_start_tool_result_t *tool = glass_ompt_tool();
-    if (!tool || atomic_exchange_explicit(&finalized, true, memory_order_acq_rel))
+    if (!glass_ompt_active_tools() || atomic_exchange_explicit(&finalized, true, memory_order_acq_rel))
         return;
     struct glass_thread *self = glass_self_ptr;
     glass_pool_retire_idle(self);
@@ -44,9 +54,34 @@ void glass_ompt_finalize(void)
         glass_ompt_thread_ends(self);
     glass_ompt_disable_all(false);
     wait_for_dispatches(self);
-    glass_ompt_forget_tool();
-    if (tool->finalize)
-        tool->finalize(&tool->tool_data);
+    /* Whoever turns a tool's active flag off runs its finalizer: once. */
+    for (int tool = 0; tool < glass_ompt_tool_count(); tool++)
+        if (glass_ompt_tool_end(tool))
+            run_finalizer(tool);
+}
+
+/* With other tools still active, the runtime goes on for them: only this
+ * tool's callbacks are removed, dispatches that may be calling one of them
+ * are waited for, and its finalizer runs at once. It sees no thread_end for
+ * the threads still running (they end later, for the others). */
+void glass_ompt_finalize_tool(int tool)
+{
+    static pthread_mutex_t end_lock = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&end_lock); /* two tools ending at once: one of them is the last */
+    bool last = glass_ompt_active_tools() <= 1;
+    bool alone = !last && !atomic_load(&finalized) && glass_ompt_tool_end(tool);
+    if (alone)
+        glass_ompt_forget_callbacks(tool);
+    pthread_mutex_unlock(&end_lock);
+    if (last) {
+        if (glass_ompt_tool_is_active(tool))
+            glass_ompt_finalize();
+        return;
+    }
+    if (!alone)
+        return;
+    wait_for_dispatches(glass_self_ptr);
+    run_finalizer(tool);
 }
 
 /* Process exit: runs when the runtime is unloaded, which exit() does after

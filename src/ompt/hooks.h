@@ -233,13 +233,22 @@ enum glass_severity {
     GLASS_SEVERITY_FATAL = 2,
 };
 
+/* How many tools can be active at once (GLASS_OMPT_ALL_TOOLS, tool_init.c).
+ * Each thread, parallel region and task keeps one ompt_data_t per tool: the
+ * first tool's in its `tool_data` field (the one event points pass and OMPD
+ * reads), the others' in `later_tools_data`, at the end of the structure so
+ * the core's layout is unchanged (tool_slots.h maps one to the other). */
+#define GLASS_OMPT_MAX_TOOLS 4
+
 /* True while a tool is active (its initializer returned non-zero and it has
  * not been finalized). Event points that keep OMPT bookkeeping (frames, tool
  * data) test it. */
 extern GLASS_INTERNAL _Atomic bool glass_ompt_active;
 
-/* Per event: true while the tool has a callback registered and is active.
- * Pure callback event points test only their own flag. */
+/* Per event: non-zero while an active tool has a callback registered. Pure
+ * callback event points test only their own flag. The dispatcher reads the
+ * value: 1 when one tool is active (a direct call, as with one tool only), 2
+ * when several are (a call to each tool in turn; callbacks.c). */
 extern GLASS_INTERNAL _Atomic unsigned char glass_ompt_enabled[GLASS_OMPT_EVENT_LIMIT];
 
 /* What entry points into the runtime test (events.h, GLASS_OMPT_ENTRY): true

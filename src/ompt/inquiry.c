@@ -3,7 +3,12 @@
  * have interrupted the runtime anywhere. So they take no lock, allocate
  * nothing, never create a thread descriptor (glass_self_ptr, not glass_self),
  * and only follow pointers that the core publishes after the structure behind
- * them is complete (thread.h, team.h, task.h). */
+ * them is complete (thread.h, team.h, task.h).
+ *
+ * ompt_get_thread_data, ompt_get_parallel_info, ompt_get_task_info and
+ * ompt_finalize_tool act for the calling tool: each tool's lookup hands out
+ * its own copies (one per tool index), which return that tool's ompt_data_t
+ * (tool_slots.h). The others are the same for every tool. */
 #include <sched.h>
 #include <string.h>
 
@@ -11,6 +16,7 @@
 #include "../core/places.h"
 #include "../core/team.h"
 #include "ompt_internal.h"
+#include "tool_slots.h"
 
 static inline struct glass_thread *current_thread(void)
 {
@@ -36,15 +42,17 @@ static int get_state(ompt_wait_id_t *wait_id)
     return state;
 }
 
-static ompt_data_t *get_thread_data(void)
+/* The calling tool's own ompt_data_t (tool_slots.h): `tool` is the index of
+ * the tool whose copy of the entry point was called. */
+static ompt_data_t *get_thread_data(int tool)
 {
     struct glass_thread *self = current_thread();
-    return self ? (ompt_data_t *)&self->tool_data : NULL;
+    return self ? (ompt_data_t *)glass_thread_slot(&self->tool_data, tool) : NULL;
 }
 
 /* The innermost team of the calling thread, then its ancestors. The implicit
  * team of the initial task counts as the outermost parallel region. */
-static int get_parallel_info(int ancestor_level, ompt_data_t **parallel_data, int *team_size)
+static int get_parallel_info(int tool, int ancestor_level, ompt_data_t **parallel_data, int *team_size)
 {
     struct glass_thread *self = current_thread();
     if (!self || ancestor_level < 0)
@@ -56,14 +64,14 @@ static int get_parallel_info(int ancestor_level, ompt_data_t **parallel_data, in
     if (!team)
         return 0;
     if (parallel_data)
-        *parallel_data = (ompt_data_t *)&team->tool_data;
+        *parallel_data = (ompt_data_t *)glass_team_slot(&team->tool_data, tool);
     if (team_size)
         *team_size = (int)team->nthreads;
     return 2;
 }
 
-static int get_task_info(int ancestor_level, int *flags, ompt_data_t **task_data, ompt_frame_t **task_frame,
-                         ompt_data_t **parallel_data, int *thread_num)
+static int get_task_info(int tool, int ancestor_level, int *flags, ompt_data_t **task_data,
+                         ompt_frame_t **task_frame, ompt_data_t **parallel_data, int *thread_num)
 {
     struct glass_thread *self = current_thread();
     if (!self || ancestor_level < 0)
@@ -76,11 +84,11 @@ static int get_task_info(int ancestor_level, int *flags, ompt_data_t **task_data
     if (flags)
         *flags = (int)task->flags;
     if (task_data)
-        *task_data = (ompt_data_t *)&task->tool_data;
+        *task_data = (ompt_data_t *)glass_task_slot(&task->tool_data, tool);
     if (task_frame)
         *task_frame = (ompt_frame_t *)&task->frame;
     if (parallel_data)
-        *parallel_data = task->team ? (ompt_data_t *)&task->team->tool_data : NULL;
+        *parallel_data = task->team ? (ompt_data_t *)glass_team_slot(&task->team->tool_data, tool) : NULL;
     if (thread_num)
         *thread_num = (int)task->thread_num;
     return 2;
@@ -166,10 +174,27 @@ static uint64_t get_unique_id(void)
     return glass_ompt_unique_id();
 }
 
-static void finalize_tool(void)
-{
-    glass_ompt_finalize();
-}
+/* Each tool's copies of the entry points that act for the calling tool. */
+#define TOOL_ENTRY_POINTS(tool)                                                                       \
+    static ompt_data_t *get_thread_data_##tool(void)                                                  \
+    {                                                                                                 \
+        return get_thread_data(tool);                                                                 \
+    }                                                                                                 \
+    static int get_parallel_info_##tool(int ancestor_level, ompt_data_t **parallel_data, int *team_size) \
+    {                                                                                                 \
+        return get_parallel_info(tool, ancestor_level, parallel_data, team_size);                     \
+    }                                                                                                 \
+    static int get_task_info_##tool(int ancestor_level, int *flags, ompt_data_t **task_data,          \
+                                    ompt_frame_t **task_frame, ompt_data_t **parallel_data, int *thread_num) \
+    {                                                                                                 \
+        return get_task_info(tool, ancestor_level, flags, task_data, task_frame, parallel_data, thread_num); \
+    }                                                                                                 \
+    static void finalize_tool_##tool(void)                                                            \
+    {                                                                                                 \
+        glass_ompt_finalize_tool(tool);                                                               \
+    }
+GLASS_FOR_EACH_TOOL_INDEX(TOOL_ENTRY_POINTS)
+#undef TOOL_ENTRY_POINTS
 
 struct entry_point {
     const char *name;
@@ -178,11 +203,9 @@ struct entry_point {
 
 #define ENTRY(name, fn) {name, (ompt_interface_fn_t)fn}
 
+/* The same for every tool. */
 static const struct entry_point inquiry_entry_points[] = {
     ENTRY("ompt_get_state", get_state),
-    ENTRY("ompt_get_thread_data", get_thread_data),
-    ENTRY("ompt_get_parallel_info", get_parallel_info),
-    ENTRY("ompt_get_task_info", get_task_info),
     ENTRY("ompt_get_task_memory", get_task_memory),
     ENTRY("ompt_get_num_procs", get_num_procs),
     ENTRY("ompt_get_num_places", get_num_places),
@@ -193,12 +216,23 @@ static const struct entry_point inquiry_entry_points[] = {
     ENTRY("ompt_get_num_devices", get_num_devices),
     ENTRY("ompt_get_target_info", get_target_info),
     ENTRY("ompt_get_unique_id", get_unique_id),
-    ENTRY("ompt_finalize_tool", finalize_tool),
 };
 
-ompt_interface_fn_t glass_ompt_lookup_inquiry(const char *name)
+/* Per tool: row `tool` holds that tool's copies. */
+#define TOOL_ROW(tool)                                                                               \
+    {ENTRY("ompt_get_thread_data", get_thread_data_##tool), ENTRY("ompt_get_parallel_info", get_parallel_info_##tool), \
+     ENTRY("ompt_get_task_info", get_task_info_##tool), ENTRY("ompt_finalize_tool", finalize_tool_##tool)},
+static const struct entry_point tool_entry_points[GLASS_OMPT_MAX_TOOLS][4] = {GLASS_FOR_EACH_TOOL_INDEX(TOOL_ROW)};
+#undef TOOL_ROW
+
+#define COUNT(array) (sizeof(array) / sizeof *(array))
+
+ompt_interface_fn_t glass_ompt_lookup_inquiry(int tool, const char *name)
 {
-    for (size_t i = 0; i < sizeof inquiry_entry_points / sizeof *inquiry_entry_points; i++)
+    for (size_t i = 0; i < COUNT(tool_entry_points[tool]); i++)
+        if (strcmp(tool_entry_points[tool][i].name, name) == 0)
+            return tool_entry_points[tool][i].fn;
+    for (size_t i = 0; i < COUNT(inquiry_entry_points); i++)
         if (strcmp(inquiry_entry_points[i].name, name) == 0)
             return inquiry_entry_points[i].fn;
     return NULL;

@@ -5,6 +5,7 @@
 
 #include "../core/tasking.h"
 #include "events.h"
+#include "tool_slots.h"
 
 /* Whether this thread has had its thread_begin, so that it gets exactly one
  * thread_end (a thread can exist before the tool is active). */
@@ -25,7 +26,7 @@ void glass_ompt_enter_runtime(struct glass_ompt_entry *entry, void *cfa)
 
 static void reset_task(struct glass_task *task)
 {
-    task->tool_data.value = 0;
+    GLASS_OMPT_CLEAR_TOOL_DATA(task);
     task->frame = (struct glass_frame){0};
 }
 
@@ -34,13 +35,13 @@ void glass_ompt_thread_begin(struct glass_thread *self, enum glass_thread_type t
     if (thread_begun)
         return;
     thread_begun = true;
-    self->tool_data.value = 0;
+    GLASS_OMPT_CLEAR_TOOL_DATA(self);
     GLASS_OMPT_EMIT(thread_begin, type, &self->tool_data);
     if (type == GLASS_THREAD_INITIAL && self->task == &self->initial_task) {
         /* The initial task, in the implicit parallel region of the initial
          * team; actual_parallelism and index are 1 (5.1 4.5.2.11). */
         struct glass_team *team = self->initial_task.team;
-        team->tool_data.value = 0;
+        GLASS_OMPT_CLEAR_TOOL_DATA(team);
         reset_task(&self->initial_task);
         GLASS_OMPT_EMIT(implicit_task, GLASS_SCOPE_BEGIN, &team->tool_data, &self->initial_task.tool_data, 1,
                         1, GLASS_TASK_INITIAL);
@@ -60,7 +61,7 @@ void glass_ompt_thread_end(struct glass_thread *self)
 void glass_ompt_parallel_begin(struct glass_thread *self, struct glass_team *team, unsigned requested,
                                int flags, const void *codeptr)
 {
-    team->tool_data.value = 0;
+    GLASS_OMPT_CLEAR_TOOL_DATA(team);
     struct glass_task *encountering = self->task;
     GLASS_OMPT_EMIT(parallel_begin, &encountering->tool_data, &encountering->frame, &team->tool_data, requested,
                     flags, codeptr);

@@ -1,4 +1,4 @@
-/* The lookup function a tool's initializer receives (OpenMP 5.1, 4.2.3.1), and
+/* The lookup functions a tool's initializer receives (OpenMP 5.1, 4.2.3.1), and
  * the enumeration entry points (4.6.1.1, 4.6.1.2). None of the entry points is
  * an exported symbol: a tool reaches them only by name through lookup. */
 #include <string.h>
@@ -56,7 +56,7 @@ static int enumerate_mutex_impls(int current_impl, int *next_impl, const char **
     return 0;
 }
 
-ompt_interface_fn_t glass_ompt_lookup(const char *interface_function_name)
+static ompt_interface_fn_t lookup(int tool, const char *interface_function_name)
 {
     const char *name = interface_function_name;
     if (!name)
@@ -66,8 +66,27 @@ ompt_interface_fn_t glass_ompt_lookup(const char *interface_function_name)
     if (strcmp(name, "ompt_enumerate_mutex_impls") == 0)
         return (ompt_interface_fn_t)enumerate_mutex_impls;
     if (strcmp(name, "ompt_set_callback") == 0)
-        return glass_ompt_set_callback_entry();
+        return glass_ompt_set_callback_entry(tool);
     if (strcmp(name, "ompt_get_callback") == 0)
-        return glass_ompt_get_callback_entry();
-    return glass_ompt_lookup_inquiry(name);
+        return glass_ompt_get_callback_entry(tool);
+    return glass_ompt_lookup_inquiry(tool, name);
+}
+
+/* One lookup function per tool index: the entry points it hands out act for
+ * that tool (its callback table, its ompt_data_t, its finalization). */
+#define TOOL_LOOKUP(tool)                                                     \
+    static ompt_interface_fn_t lookup_##tool(const char *interface_function_name) \
+    {                                                                         \
+        return lookup(tool, interface_function_name);                         \
+    }
+GLASS_FOR_EACH_TOOL_INDEX(TOOL_LOOKUP)
+#undef TOOL_LOOKUP
+
+#define LOOKUP_ENTRY(tool) lookup_##tool,
+static const ompt_function_lookup_t lookups[] = {GLASS_FOR_EACH_TOOL_INDEX(LOOKUP_ENTRY)};
+#undef LOOKUP_ENTRY
+
+ompt_function_lookup_t glass_ompt_lookup_for(int tool)
+{
+    return lookups[tool];
 }

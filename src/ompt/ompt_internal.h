@@ -7,31 +7,56 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hooks.h"
+
 /* The OpenMP version Glass implements, as _OPENMP would say (5.1). */
 #define GLASS_OMPT_OPENMP_VERSION 202011u
 
-/* callbacks.c */
-ompt_interface_fn_t glass_ompt_set_callback_entry(void);
-ompt_interface_fn_t glass_ompt_get_callback_entry(void);
-/* Sets the active flag and the per-event flags of what was registered. */
+/* Each tool's copies of the entry points that act for the calling tool are
+ * generated once per index: X(0) X(1) ... up to GLASS_OMPT_MAX_TOOLS. */
+#define GLASS_FOR_EACH_TOOL_INDEX(X) X(0) X(1) X(2) X(3)
+_Static_assert(GLASS_OMPT_MAX_TOOLS == 4, "GLASS_FOR_EACH_TOOL_INDEX lists GLASS_OMPT_MAX_TOOLS indices");
+
+/* callbacks.c: ompt_set_callback and ompt_get_callback of tool `tool`. */
+ompt_interface_fn_t glass_ompt_set_callback_entry(int tool);
+ompt_interface_fn_t glass_ompt_get_callback_entry(int tool);
+/* Sets the active flag and the per-event flags of what the active tools
+ * registered. */
 void glass_ompt_enable_registered(void);
-/* Clears every flag (and with `forget`, every registration). */
+/* Clears every flag (and with `forget`, every tool's registrations). */
 void glass_ompt_disable_all(bool forget);
-ompt_callback_t glass_ompt_callback(int event);
+/* Clears what `tool` registered (it was dropped or has ended) and the flags
+ * of the events no other tool wants. */
+void glass_ompt_forget_callbacks(int tool);
 
-/* lookup.c: the lookup function passed to the tool's initializer. */
-ompt_interface_fn_t glass_ompt_lookup(const char *interface_function_name);
+/* tool_list.c: the started tools, by index in the order they were found. */
+/* The next index for `result`, or -1 when GLASS_OMPT_MAX_TOOLS are started. */
+int glass_ompt_tool_add(ompt_start_tool_result_t *result);
+/* Indices given so far (active or not). */
+int glass_ompt_tool_count(void);
+ompt_start_tool_result_t *glass_ompt_tool_result(int tool);
+/* Active: started and neither dropped (its initializer returned 0) nor ended. */
+void glass_ompt_tool_set_active(int tool, bool on);
+bool glass_ompt_tool_is_active(int tool);
+/* Makes `tool` inactive; true for the one call that found it active. */
+bool glass_ompt_tool_end(int tool);
+int glass_ompt_active_tools(void);
 
-/* inquiry.c: the inquiry entry point called `name`, or NULL. */
-ompt_interface_fn_t glass_ompt_lookup_inquiry(const char *name);
+/* lookup.c: the lookup function passed to tool `tool`'s initializer. */
+ompt_function_lookup_t glass_ompt_lookup_for(int tool);
+
+/* inquiry.c: the inquiry entry point called `name`, as tool `tool` gets it,
+ * or NULL. */
+ompt_interface_fn_t glass_ompt_lookup_inquiry(int tool, const char *name);
 
 /* ids.c: ompt_get_unique_id. */
 uint64_t glass_ompt_unique_id(void);
 
-/* finalize.c: ends the tool once (ompt_finalize_tool or process exit). */
+/* finalize.c: ends every active tool once (process exit, or
+ * ompt_finalize_tool from the last active one). */
 void glass_ompt_finalize(void);
-/* tool_init.c: the tool's finalizer and data, NULL when no tool is active. */
-ompt_start_tool_result_t *glass_ompt_tool(void);
-void glass_ompt_forget_tool(void);
+/* ompt_finalize_tool of tool `tool`: ends that tool alone while others are
+ * active, else everything (glass_ompt_finalize). */
+void glass_ompt_finalize_tool(int tool);
 
 #endif

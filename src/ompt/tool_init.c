@@ -1,7 +1,9 @@
 /* Tool discovery and start-up (OpenMP 5.1, 4.2.1 - 4.2.3): OMP_TOOL,
  * ompt_start_tool found in the address space, then each entry of
  * OMP_TOOL_LIBRARIES left to right, the tool's initializer, and the log that
- * OMP_TOOL_VERBOSE_INIT asks for.
+ * OMP_TOOL_VERBOSE_INIT asks for. With GLASS_OMPT_ALL_TOOLS=true (a Glass
+ * extension) every tool that accepts is started, in that order, not only the
+ * first (tool_list.c).
  *
  * The tool-loading variables are read with secure_getenv, so a setuid program
  * never loads a library its caller names. */
@@ -15,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../core/env_parse.h"
 #include "../core/export.h"
 #include "../core/runtime.h"
 #include "../core/thread.h"
@@ -38,18 +41,6 @@ GLASS_EXPORT ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
     __attribute__((weak, alias("no_tool")));
 
 typedef ompt_start_tool_result_t *(*start_tool_fn)(unsigned int, const char *);
-
-static ompt_start_tool_result_t *active_tool;
-
-ompt_start_tool_result_t *glass_ompt_tool(void)
-{
-    return active_tool;
-}
-
-void glass_ompt_forget_tool(void)
-{
-    active_tool = NULL;
-}
 
 /* ---- OMP_TOOL_VERBOSE_INIT --------------------------------------------------- */
 
@@ -107,38 +98,56 @@ static const char *object_of(const void *address)
     return "(unknown object)";
 }
 
-static ompt_start_tool_result_t *try_start(start_tool_fn start, const char *where)
+/* What discovery found: the first tool that accepts, or with
+ * GLASS_OMPT_ALL_TOOLS every one, up to GLASS_OMPT_MAX_TOOLS, in the order
+ * found; `where` names each in the log. */
+struct discovery {
+    bool all;
+    int count;
+    ompt_start_tool_result_t *tools[GLASS_OMPT_MAX_TOOLS];
+    char where[GLASS_OMPT_MAX_TOOLS][512];
+};
+
+static bool discovery_done(const struct discovery *found)
+{
+    return found->count == (found->all ? GLASS_OMPT_MAX_TOOLS : 1);
+}
+
+static void try_start(struct discovery *found, start_tool_fn start, const char *where)
 {
     ompt_start_tool_result_t *result = start(GLASS_OMPT_OPENMP_VERSION, runtime_version);
-    if (result)
-        note("%s: ompt_start_tool returned a tool: using it", where);
-    else
+    if (!result) {
         note("%s: ompt_start_tool returned NULL: the tool declined", where);
-    return result;
+        return;
+    }
+    note("%s: ompt_start_tool returned a tool: using it", where);
+    found->tools[found->count] = result;
+    snprintf(found->where[found->count], sizeof found->where[0], "%s", where);
+    found->count++;
 }
 
 /* 4.2.2: a tool's ompt_start_tool already in the process (in the executable or
  * in a library loaded with it, LD_PRELOAD included). RTLD_DEFAULT finds the
  * first definition in search order; when that is ours, RTLD_NEXT finds one in
  * a library searched after the runtime. */
-static ompt_start_tool_result_t *search_address_space(void)
+static void search_address_space(struct discovery *found)
 {
     start_tool_fn own = no_tool;
-    start_tool_fn found = (start_tool_fn)dlsym(RTLD_DEFAULT, "ompt_start_tool");
-    if (found == own)
-        found = (start_tool_fn)dlsym(RTLD_NEXT, "ompt_start_tool");
-    if (!found || found == own) {
+    start_tool_fn start = (start_tool_fn)dlsym(RTLD_DEFAULT, "ompt_start_tool");
+    if (start == own)
+        start = (start_tool_fn)dlsym(RTLD_NEXT, "ompt_start_tool");
+    if (!start || start == own) {
         note("address space: no ompt_start_tool other than the runtime's own");
-        return NULL;
+        return;
     }
     char where[512];
-    snprintf(where, sizeof where, "address space: %s", object_of((const void *)found));
-    return try_start(found, where);
+    snprintf(where, sizeof where, "address space: %s", object_of((const void *)start));
+    try_start(found, start, where);
 }
 
 /* One entry of OMP_TOOL_LIBRARIES. A library that does not give a tool is
  * unloaded again. */
-static ompt_start_tool_result_t *try_library(const char *path)
+static void try_library(struct discovery *found, const char *path)
 {
     char where[512];
     snprintf(where, sizeof where, "OMP_TOOL_LIBRARIES: %s", path);
@@ -146,41 +155,65 @@ static ompt_start_tool_result_t *try_library(const char *path)
     if (!handle) {
         const char *error = dlerror();
         note("%s: cannot be loaded (%s): skipped", where, error ? error : "unknown error");
-        return NULL;
+        return;
     }
     dlerror();
     start_tool_fn start = (start_tool_fn)dlsym(handle, "ompt_start_tool");
     if (!start || start == no_tool) {
         note("%s: loaded, but it defines no ompt_start_tool: skipped", where);
         dlclose(handle);
-        return NULL;
+        return;
     }
-    ompt_start_tool_result_t *result = try_start(start, where);
-    if (!result)
+    int before = found->count;
+    try_start(found, start, where);
+    if (found->count == before)
         dlclose(handle);
-    return result;
 }
 
 /* Entries are separated by ':' and tried left to right; the first that gives
- * a tool ends the search (4.2.2). */
-static ompt_start_tool_result_t *search_libraries(void)
+ * a tool ends the search (4.2.2), unless every tool is wanted. */
+static void search_libraries(struct discovery *found)
 {
     const char *list = secure_getenv("OMP_TOOL_LIBRARIES");
     if (!list || !*list) {
         note("OMP_TOOL_LIBRARIES is not set");
-        return NULL;
+        return;
     }
     note("OMP_TOOL_LIBRARIES=\"%s\"", list);
     char *copy = strdup(list);
     if (!copy)
-        return NULL;
-    ompt_start_tool_result_t *result = NULL;
+        return;
     char *rest = copy;
-    for (char *entry; !result && (entry = strsep(&rest, ":")) != NULL;)
+    for (char *entry; !discovery_done(found) && (entry = strsep(&rest, ":")) != NULL;)
         if (*entry)
-            result = try_library(entry);
+            try_library(found, entry);
+    while (rest && *rest == ':')
+        rest++;
+    if (found->all && rest && *rest)
+        glass_warn("GLASS_OMPT_ALL_TOOLS: at most %d tools run at once; OMP_TOOL_LIBRARIES entries from "
+                   "\"%s\" on were not tried",
+                   GLASS_OMPT_MAX_TOOLS, rest);
     free(copy);
-    return result;
+}
+
+/* GLASS_OMPT_ALL_TOOLS (a Glass extension): true starts every tool that
+ * accepts, each with its own callbacks, data and finalizer; false or unset
+ * keeps the specification's rule (the first tool that accepts). */
+static bool all_tools_wanted(void)
+{
+    const char *value = secure_getenv("GLASS_OMPT_ALL_TOOLS");
+    if (!value)
+        return false;
+    bool all;
+    if (!glass_parse_bool(value, &all)) {
+        glass_warn("GLASS_OMPT_ALL_TOOLS=\"%s\" is invalid: expected \"true\" or \"false\"; only the first "
+                   "tool that accepts is started",
+                   value);
+        return false;
+    }
+    note("GLASS_OMPT_ALL_TOOLS=\"%s\": %s", value,
+         all ? "every tool that accepts is started" : "the first tool that accepts is started");
+    return all;
 }
 
 /* OMP_TOOL (tool-var, 5.1 6.18): enabled (the default) or disabled, in any
@@ -210,42 +243,71 @@ static bool tool_enabled(void)
     glass_fatal("OMP_TOOL=\"%s\" is invalid: expected \"enabled\" or \"disabled\"", value);
 }
 
+/* 4.2.3: the initializer runs before any OpenMP event; the host is the
+ * initial device, number 0 in a runtime without target devices. The tool's
+ * index is given first: the entry points its lookup hands out (which it may
+ * call in the initializer) act for it. An initializer that returns 0 drops
+ * the tool: what it registered is forgotten and its finalizer never runs. */
+static bool initialize(ompt_start_tool_result_t *tool, const char *where, bool several)
+{
+    if (!tool->initialize) {
+        if (several)
+            note("%s: the tool gives no initializer: not started", where);
+        else
+            note("the tool gives no initializer: the OMPT interface is inactive");
+        return false;
+    }
+    int index = glass_ompt_tool_add(tool);
+    glass_ompt_tool_set_active(index, true);
+    int ok = tool->initialize(glass_ompt_lookup_for(index), 0, &tool->tool_data);
+    if (!ok) {
+        if (several)
+            note("%s: the tool's initializer returned 0: the tool is dropped", where);
+        else
+            note("the tool's initializer returned 0: the OMPT interface is inactive");
+        glass_ompt_tool_end(index);
+        glass_ompt_forget_callbacks(index);
+        return false;
+    }
+    if (several)
+        note("%s: the tool's initializer returned %d: tool %d is active", where, ok, index + 1);
+    else
+        note("the tool's initializer returned %d: the OMPT interface is active", ok);
+    return true;
+}
+
 static void discover_and_initialize(void)
 {
     open_log();
     note("tool discovery in %s", runtime_version);
-    ompt_start_tool_result_t *tool = NULL;
+    struct discovery found = {.all = false, .count = 0};
     if (tool_enabled()) {
-        tool = search_address_space();
-        if (!tool)
-            tool = search_libraries();
+        found.all = all_tools_wanted();
+        search_address_space(&found);
+        if (!discovery_done(&found))
+            search_libraries(&found);
     }
-    if (!tool) {
+    if (!found.count) {
         note("no tool: the OMPT interface is inactive");
         close_log();
         glass_ompt_disable_all(false);
         return;
     }
-    if (!tool->initialize) {
-        note("the tool gives no initializer: the OMPT interface is inactive");
-        close_log();
-        glass_ompt_disable_all(false);
-        return;
-    }
-    /* 4.2.3: the initializer runs before any OpenMP event; the host is the
-     * initial device, number 0 in a runtime without target devices. */
-    int ok = tool->initialize(glass_ompt_lookup, 0, &tool->tool_data);
-    if (!ok) {
-        note("the tool's initializer returned 0: the OMPT interface is inactive");
+    int started = 0;
+    for (int i = 0; i < found.count; i++)
+        started += initialize(found.tools[i], found.where[i], found.all);
+    if (!started) {
+        if (found.all)
+            note("no tool's initializer accepted: the OMPT interface is inactive");
         glass_ompt_disable_all(true);
         close_log();
         return;
     }
-    note("the tool's initializer returned %d: the OMPT interface is active", ok);
+    if (found.all)
+        note("%d of %d tools active: the OMPT interface is active", started, found.count);
     close_log();
-    active_tool = tool;
     glass_ompt_enable_registered();
-    /* A thread that became an OpenMP thread while the initializer ran (it
+    /* A thread that became an OpenMP thread while an initializer ran (it
      * called an OpenMP routine) begins now, before any other event; any
      * other thread begins when its descriptor is created. */
     struct glass_thread *self = glass_self_ptr;
