@@ -203,7 +203,7 @@ static inline __attribute__((always_inline)) void set_up(struct glass_thread *se
     task->ws_count = 0;
     task->single_count = 0;
     task->tool_data.value = 0;
-    task->frame = (struct glass_frame){{0}, {0}, 0, 0};
+    task->frame = GLASS_FRAME_UNSET;
     task->lock_owner_id = 0;
     task->ws = NULL;
     task->fn = opts->fn;

@@ -18,8 +18,15 @@
  * lower end of the application's frames), cleared when the entry point
  * returns. Only the outermost entry of a task sets it.
  * exit_frame: set just before the runtime calls a task's user code, to the
- * frame pointer of the runtime function making the call; cleared when the
- * user code returns. Everything between the two belongs to the runtime.
+ * frame address of the runtime function making the call (the frame the user
+ * code returns to; its __builtin_frame_address(1)), cleared when the user code
+ * returns. That is the value libomp reports, and what LLVM's OMPT tests and
+ * the tools tested against libomp compare exit frames with; the runtime
+ * functions that call user code keep a frame pointer for it.
+ * Everything between the two belongs to the runtime.
+ * Flags: always GLASS_FRAME_FLAGS_RUNTIME or _APPLICATION (hooks.h), NULL
+ * frames included, as LLVM's test tool asserts; libomp labels its exit frames
+ * cfa too.
  * Writes store the flags first and the address last (with a signal fence), so
  * a signal handler sees either no frame or a complete one. */
 
@@ -100,13 +107,12 @@ static inline void glass_ompt_set_exit_frame(struct glass_task *task, void *addr
 #define GLASS_OMPT_CALLING_USER_CODE(task)                                                        \
     do {                                                                                          \
         if (GLASS_FRAMES_WANTED())                                                                \
-            glass_ompt_set_exit_frame((task), __builtin_frame_address(0),                         \
-                                      GLASS_FRAME_RUNTIME | GLASS_FRAME_FRAMEPOINTER);            \
+            glass_ompt_set_exit_frame((task), __builtin_frame_address(0), GLASS_FRAME_FLAGS_RUNTIME); \
     } while (0)
 #define GLASS_OMPT_RETURNED_FROM_USER_CODE(task)                                                  \
     do {                                                                                          \
         if (GLASS_FRAMES_WANTED())                                                                \
-            glass_ompt_set_exit_frame((task), NULL, 0);                                           \
+            glass_ompt_set_exit_frame((task), NULL, GLASS_FRAME_FLAGS_RUNTIME);                   \
     } while (0)
 
 /* ---- Wait states --------------------------------------------------------------

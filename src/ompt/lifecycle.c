@@ -17,7 +17,7 @@ void glass_ompt_enter_runtime(struct glass_ompt_entry *entry, void *cfa)
     struct glass_task *task = glass_self()->task;
     if (!GLASS_FRAMES_WANTED() || !task || task->frame.enter_frame.ptr)
         return;
-    task->frame.enter_frame_flags = GLASS_FRAME_APPLICATION | GLASS_FRAME_CFA;
+    task->frame.enter_frame_flags = GLASS_FRAME_FLAGS_APPLICATION;
     atomic_signal_fence(memory_order_release);
     task->frame.enter_frame.ptr = cfa;
     entry->task = task;
@@ -26,7 +26,7 @@ void glass_ompt_enter_runtime(struct glass_ompt_entry *entry, void *cfa)
 static void reset_task(struct glass_task *task)
 {
     task->tool_data.value = 0;
-    task->frame = (struct glass_frame){0};
+    task->frame = GLASS_FRAME_UNSET;
 }
 
 void glass_ompt_thread_begin(struct glass_thread *self, enum glass_thread_type type)

@@ -134,7 +134,7 @@ int main(void)
 // CHECK: task_dependence: src=[[A]] sink=[[B]]
 // CHECK: sync_region_begin: kind=taskwait parallel={{[0-9]+}} task=[[ENC]]
 // CHECK-DAG: task_schedule: prior={{[0-9]+}} status=switch next=[[B]]
-// CHECK-DAG: task B: frame level 0: exit=runtime|framepointer enter=none
+// CHECK-DAG: task B: frame level 0: exit=runtime|cfa enter=none
 // CHECK-DAG: task B: frame table ok
 // The argument block holds the pointer to x.
 // CHECK-DAG: task B memory: block, 8 bytes, more=0
