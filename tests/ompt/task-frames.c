@@ -75,8 +75,6 @@ int main(void)
 // CHECK-DAG: taken by the other thread: frame level 0: exit=runtime|cfa enter=none{{$}}
 // CHECK-DAG: taken by the other thread: frame table ok
 // CHECK-DAG: deferred: frame level 0: exit=runtime|cfa enter=none{{$}}
-// CHECK-DAG: deferred: frame level 1: exit=runtime|cfa enter=application|cfa{{$}}
-// CHECK-DAG: deferred: frame level 2: exit=none enter=application|cfa{{$}}
 // CHECK-DAG: deferred: frame table ok
 // CHECK-DAG: final: frame table ok
 // CHECK-DAG: untied: frame table ok

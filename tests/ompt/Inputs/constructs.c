@@ -1,7 +1,9 @@
 /* Small OpenMP constructs, one per name, for comparing the OMPT event streams
  * of Glass and LLVM's libomp (tests/ompt/libomp-diff.sh). Each construct runs
  * alone: `constructs NAME`. Threads write nothing of their own; the tool's
- * event lines are the output. Schedules and team sizes are fixed so that the
+ * event lines are the output. A call follows each construct's last runtime
+ * call, which would otherwise be a tail call whose codeptr_ra is the
+ * runtime's own caller. Schedules and team sizes are fixed so that the
  * streams are the same from run to run up to thread interleaving. */
 #include <omp.h>
 #include <stdio.h>
@@ -58,6 +60,7 @@ static void taskwait(void)
 #pragma omp task
         work(1);
 #pragma omp taskwait
+        work(2);
     }
 }
 
@@ -76,10 +79,13 @@ static void taskwait_depend(void)
 static void taskgroup(void)
 {
 #pragma omp parallel num_threads(1)
-#pragma omp taskgroup
     {
+#pragma omp taskgroup
+        {
 #pragma omp task
-        work(1);
+            work(1);
+        }
+        work(2);
     }
 }
 
