@@ -92,6 +92,7 @@ static void prepare_team(struct glass_team *team, struct glass_thread *self, uns
         .team = team,
         .icv = team->child_icvs,
         .flags = GLASS_TASK_INITIAL,
+        .frame = GLASS_FRAME_UNSET,
         .depend_map = map,
     };
 }

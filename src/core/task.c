@@ -168,6 +168,12 @@ static inline __attribute__((always_inline)) bool runs_at_once(struct glass_thre
 static inline __attribute__((always_inline)) unsigned task_flags(const struct glass_task_options *opts,
                                                                  const struct glass_task *parent, bool included)
 {
+    /* The task standing for a taskwait with dependences is of its own kind,
+     * taskwait|undeferred|mergeable, as libomp reports it: it is not an
+     * explicit task, and it is not said to be merged. */
+    if (opts->taskwait)
+        return GLASS_TASK_TASKWAIT | GLASS_TASK_UNDEFERRED | GLASS_TASK_MERGEABLE |
+               ((opts->final || (parent->flags & GLASS_TASK_FINAL)) ? GLASS_TASK_FINAL : 0);
     unsigned flags = opts->target ? GLASS_TASK_TARGET : GLASS_TASK_EXPLICIT;
     if (included)
         flags |= GLASS_TASK_UNDEFERRED;
@@ -177,8 +183,6 @@ static inline __attribute__((always_inline)) unsigned task_flags(const struct gl
         flags |= GLASS_TASK_FINAL;
     if (opts->mergeable)
         flags |= GLASS_TASK_MERGEABLE | (included ? GLASS_TASK_MERGED : 0);
-    if (opts->taskwait)
-        flags |= GLASS_TASK_TASKWAIT;
     return flags;
 }
 
@@ -203,7 +207,7 @@ static inline __attribute__((always_inline)) void set_up(struct glass_thread *se
     task->ws_count = 0;
     task->single_count = 0;
     task->tool_data.value = 0;
-    task->frame = (struct glass_frame){{0}, {0}, 0, 0};
+    task->frame = GLASS_FRAME_UNSET;
     task->lock_owner_id = 0;
     task->ws = NULL;
     task->fn = opts->fn;
@@ -574,13 +578,15 @@ static inline __attribute__((always_inline)) void wait_children(struct glass_thr
     if (watched)
         GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_TASKWAIT, GLASS_SCOPE_BEGIN, parallel, &task->tool_data, codeptr);
     return_kid_credits(task);
-    if ((atomic_load_explicit(&task->kids, memory_order_acquire) & KIDS_INCOMPLETE_MASK) != 0) {
+    /* A tool sees a wait interval even when there is nothing to wait for. */
+    if ((watched && GLASS_OMPT_ON(sync_region_wait)) ||
+        (atomic_load_explicit(&task->kids, memory_order_acquire) & KIDS_INCOMPLETE_MASK) != 0) {
         /* The wait state holds through the OMPT wait interval. */
         int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
         glass_set_state(self, GLASS_STATE_WAIT_TASKWAIT);
         struct glass_ompt_wait wait;
         if (watched)
-            glass_ompt_wait_begin(&wait, GLASS_SYNC_TASKWAIT, parallel, &task->tool_data, codeptr);
+            glass_ompt_wait_begin_lazy(&wait, GLASS_SYNC_TASKWAIT, parallel, &task->tool_data, codeptr);
         glass_task_wait_for(self, task, no_children, task, GLASS_STATE_WAIT_TASKWAIT);
         if (watched)
             glass_ompt_wait_end(&wait, parallel);

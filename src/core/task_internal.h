@@ -34,7 +34,7 @@ struct glass_taskgroup {
 /* Explicit tasks (and target tasks) are the ones the tasking allocates. */
 static inline bool glass_task_is_explicit(const struct glass_task *task)
 {
-    return task->flags & (GLASS_TASK_EXPLICIT | GLASS_TASK_TARGET);
+    return task->flags & (GLASS_TASK_EXPLICIT | GLASS_TASK_TARGET | GLASS_TASK_TASKWAIT);
 }
 
 /* The taskgroup new children of `task` join: its innermost taskgroup, or for

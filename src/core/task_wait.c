@@ -16,6 +16,7 @@
 #include "wait.h"
 #include "task_barrier.h"
 #include "task_internal.h"
+#include "../ompt/events.h"
 
 #define SLEEPERS 1u
 #define STEP 2u
@@ -90,6 +91,7 @@ void glass_task_wait_for(struct glass_thread *self, const struct glass_task *con
          * counts them in batches. */
         if (!constraint)
             glass_task_return_credits(self);
+        glass_ompt_wait_idle();
         if (spent < budget) {
             if (yield) {
                 sched_yield();

@@ -69,12 +69,13 @@ void glass_taskgroup_end_at(struct glass_thread *self, const void *codeptr)
     }
     glass_tool_data *parallel = &self->team->tool_data;
     /* Its tasks all descend from the current task. */
-    if (atomic_load_explicit(&group->pending, memory_order_acquire)) {
+    /* A tool sees a wait interval even when there is nothing to wait for. */
+    if (atomic_load_explicit(&group->pending, memory_order_acquire) || GLASS_OMPT_ON(sync_region_wait)) {
         /* The wait state holds through the OMPT wait interval. */
         int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
         glass_set_state(self, GLASS_STATE_WAIT_TASKGROUP);
         struct glass_ompt_wait wait;
-        glass_ompt_wait_begin(&wait, GLASS_SYNC_TASKGROUP, parallel, &task->tool_data, codeptr);
+        glass_ompt_wait_begin_lazy(&wait, GLASS_SYNC_TASKGROUP, parallel, &task->tool_data, codeptr);
         glass_task_wait_for(self, task, group_done, group, GLASS_STATE_WAIT_TASKGROUP);
         glass_ompt_wait_end(&wait, parallel);
         glass_set_state(self, previous);

@@ -59,12 +59,12 @@ static void teams_region_calls_user_code(struct glass_task *task, struct teams_f
     saved->enter = task->frame.enter_frame.ptr;
     saved->enter_flags = task->frame.enter_frame_flags;
     glass_ompt_clear_enter_frame(task);
-    glass_ompt_set_exit_frame(task, runtime_frame, GLASS_FRAME_RUNTIME | GLASS_FRAME_FRAMEPOINTER);
+    glass_ompt_set_exit_frame(task, runtime_frame, GLASS_FRAME_FLAGS_RUNTIME);
 }
 
 static void teams_region_returned(struct glass_task *task, const struct teams_frames *saved)
 {
-    glass_ompt_set_exit_frame(task, NULL, 0);
+    glass_ompt_set_exit_frame(task, NULL, GLASS_FRAME_FLAGS_RUNTIME);
     task->frame.enter_frame_flags = saved->enter_flags;
     atomic_signal_fence(memory_order_release);
     task->frame.enter_frame.ptr = saved->enter;

@@ -51,6 +51,7 @@ struct glass_thread *glass_thread_create_initial(void)
     self->initial_task.team = team;
     self->initial_task.icv = glass_globals.initial_icvs;
     self->initial_task.flags = GLASS_TASK_INITIAL;
+    self->initial_task.frame = GLASS_FRAME_UNSET;
     self->task = &self->initial_task;
     self->team = team;
     self->place = -1;

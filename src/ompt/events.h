@@ -18,8 +18,15 @@
  * lower end of the application's frames), cleared when the entry point
  * returns. Only the outermost entry of a task sets it.
  * exit_frame: set just before the runtime calls a task's user code, to the
- * frame pointer of the runtime function making the call; cleared when the
- * user code returns. Everything between the two belongs to the runtime.
+ * frame address of the runtime function making the call (the frame the user
+ * code returns to; its __builtin_frame_address(1)), cleared when the user code
+ * returns. That is the value libomp reports, and what LLVM's OMPT tests and
+ * the tools tested against libomp compare exit frames with; the runtime
+ * functions that call user code keep a frame pointer for it.
+ * Everything between the two belongs to the runtime.
+ * Flags: always GLASS_FRAME_FLAGS_RUNTIME or _APPLICATION (hooks.h), NULL
+ * frames included, as LLVM's test tool asserts; libomp labels its exit frames
+ * cfa too.
  * Writes store the flags first and the address last (with a signal fence), so
  * a signal handler sees either no frame or a complete one. */
 
@@ -100,13 +107,12 @@ static inline void glass_ompt_set_exit_frame(struct glass_task *task, void *addr
 #define GLASS_OMPT_CALLING_USER_CODE(task)                                                        \
     do {                                                                                          \
         if (GLASS_FRAMES_WANTED())                                                                \
-            glass_ompt_set_exit_frame((task), __builtin_frame_address(0),                         \
-                                      GLASS_FRAME_RUNTIME | GLASS_FRAME_FRAMEPOINTER);            \
+            glass_ompt_set_exit_frame((task), __builtin_frame_address(0), GLASS_FRAME_FLAGS_RUNTIME); \
     } while (0)
 #define GLASS_OMPT_RETURNED_FROM_USER_CODE(task)                                                  \
     do {                                                                                          \
         if (GLASS_FRAMES_WANTED())                                                                \
-            glass_ompt_set_exit_frame((task), NULL, 0);                                           \
+            glass_ompt_set_exit_frame((task), NULL, GLASS_FRAME_FLAGS_RUNTIME);                   \
     } while (0)
 
 /* ---- Wait states --------------------------------------------------------------
@@ -176,12 +182,20 @@ static inline void glass_ompt_implicit_task_ends(struct glass_task *task, unsign
 /* ---- Waiting in a sync region -------------------------------------------------
  *
  * A thread waiting in a barrier, taskwait or taskgroup may run tasks
- * meanwhile; a task ends the wait interval (sync_region_wait end) and the
- * wait begins again when the thread comes back (5.1 4.5.2.13). The thread's
- * open interval lives on its stack; glass_task_execute suspends it. */
+ * meanwhile; a task ends the wait interval (sync_region_wait end), so no task
+ * runs inside one (5.1 4.5.2.13). In a barrier the wait begins again when the
+ * thread comes back from the task. A taskwait or a taskgroup end first runs
+ * the tasks it can, and its interval begins only when the thread finds
+ * nothing to run (glass_ompt_wait_idle, from glass_task_wait_for), so in the
+ * usual case it reports begin, wait begin, wait end, end once, as libomp
+ * does, and a pair even when it never had to wait. The thread's interval
+ * lives on its stack; glass_task_execute suspends it. */
 
 struct glass_ompt_wait {
+    bool armed;                /* reported to a tool: its end is due */
     bool open;                 /* a wait_begin was reported and not yet ended */
+    bool lazy;                 /* begins when the thread finds nothing to run */
+    bool reported;             /* a wait_begin was reported */
     int kind;                  /* enum glass_sync_region */
     glass_tool_data *parallel; /* the region's data, as reported at begin */
     glass_tool_data *task;
@@ -192,22 +206,42 @@ struct glass_ompt_wait {
 extern __thread struct glass_ompt_wait *glass_ompt_open_wait __attribute__((tls_model("initial-exec")));
 
 void glass_ompt_wait_begin_slow(struct glass_ompt_wait *wait, int kind, glass_tool_data *parallel,
-                                glass_tool_data *task, const void *codeptr);
+                                glass_tool_data *task, const void *codeptr, bool lazy);
 void glass_ompt_wait_end_slow(struct glass_ompt_wait *wait, glass_tool_data *parallel);
+void glass_ompt_wait_idle_slow(struct glass_ompt_wait *wait);
 
+/* A barrier's wait: the interval begins now. */
 static inline void glass_ompt_wait_begin(struct glass_ompt_wait *wait, int kind, glass_tool_data *parallel,
                                          glass_tool_data *task, const void *codeptr)
 {
-    wait->open = false;
+    wait->armed = false;
     if (GLASS_OMPT_ON(sync_region_wait))
-        glass_ompt_wait_begin_slow(wait, kind, parallel, task, codeptr);
+        glass_ompt_wait_begin_slow(wait, kind, parallel, task, codeptr, false);
+}
+
+/* A taskwait's or taskgroup's wait: the interval begins when the thread
+ * finds no task to run. */
+static inline void glass_ompt_wait_begin_lazy(struct glass_ompt_wait *wait, int kind, glass_tool_data *parallel,
+                                              glass_tool_data *task, const void *codeptr)
+{
+    wait->armed = false;
+    if (GLASS_OMPT_ON(sync_region_wait))
+        glass_ompt_wait_begin_slow(wait, kind, parallel, task, codeptr, true);
+}
+
+/* The waiting thread found nothing to run. */
+static inline void glass_ompt_wait_idle(void)
+{
+    struct glass_ompt_wait *wait = glass_ompt_open_wait;
+    if (__builtin_expect(wait != NULL, 0) && !wait->open)
+        glass_ompt_wait_idle_slow(wait);
 }
 
 /* `parallel`: the region's data at the end (NULL at the barrier that ends a
  * parallel region). */
 static inline void glass_ompt_wait_end(struct glass_ompt_wait *wait, glass_tool_data *parallel)
 {
-    if (__builtin_expect(wait->open, 0))
+    if (__builtin_expect(wait->armed, 0))
         glass_ompt_wait_end_slow(wait, parallel);
 }
 

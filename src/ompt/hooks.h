@@ -59,6 +59,16 @@ enum glass_frame_flag {
     GLASS_FRAME_FRAMEPOINTER = 0x20,
 };
 
+/* The only two flag values Glass reports, in every frame, set or NULL: what
+ * LLVM's OMPT test tool asserts and tools modelled on it expect (a NULL frame
+ * carries the runtime's value, as in libomp). Both addresses are canonical
+ * frame addresses (events.h says which). */
+#define GLASS_FRAME_FLAGS_RUNTIME (GLASS_FRAME_RUNTIME | GLASS_FRAME_CFA)
+#define GLASS_FRAME_FLAGS_APPLICATION (GLASS_FRAME_APPLICATION | GLASS_FRAME_CFA)
+/* A task's frame while neither address is set. */
+#define GLASS_FRAME_UNSET \
+    ((struct glass_frame){{0}, {0}, GLASS_FRAME_FLAGS_RUNTIME, GLASS_FRAME_FLAGS_RUNTIME})
+
 /* Values of ompt_callbacks_t (4.4.2): one per event. */
 enum glass_ompt_event {
     GLASS_OMPT_EV_thread_begin = 1,

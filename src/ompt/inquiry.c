@@ -81,8 +81,10 @@ static int get_task_info(int tool, int ancestor_level, int *flags, ompt_data_t *
         task = task->parent;
     if (!task)
         return 0;
+    /* An implicit task is undeferred (its encountering thread runs it at
+     * once); libomp reports it so here, though not in implicit_task events. */
     if (flags)
-        *flags = (int)task->flags;
+        *flags = (int)task->flags | ((task->flags & GLASS_TASK_IMPLICIT) ? GLASS_TASK_UNDEFERRED : 0);
     if (task_data)
         *task_data = (ompt_data_t *)glass_task_slot(&task->tool_data, tool);
     if (task_frame)

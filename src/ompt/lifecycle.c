@@ -18,7 +18,7 @@ void glass_ompt_enter_runtime(struct glass_ompt_entry *entry, void *cfa)
     struct glass_task *task = glass_self()->task;
     if (!GLASS_FRAMES_WANTED() || !task || task->frame.enter_frame.ptr)
         return;
-    task->frame.enter_frame_flags = GLASS_FRAME_APPLICATION | GLASS_FRAME_CFA;
+    task->frame.enter_frame_flags = GLASS_FRAME_FLAGS_APPLICATION;
     atomic_signal_fence(memory_order_release);
     task->frame.enter_frame.ptr = cfa;
     entry->task = task;
@@ -27,7 +27,7 @@ void glass_ompt_enter_runtime(struct glass_ompt_entry *entry, void *cfa)
 static void reset_task(struct glass_task *task)
 {
     GLASS_OMPT_CLEAR_TOOL_DATA(task);
-    task->frame = (struct glass_frame){0};
+    task->frame = GLASS_FRAME_UNSET;
 }
 
 void glass_ompt_thread_begin(struct glass_thread *self, enum glass_thread_type type)
@@ -97,29 +97,56 @@ int glass_ompt_work_type(const struct glass_ws *ws)
 
 __thread struct glass_ompt_wait *glass_ompt_open_wait __attribute__((tls_model("initial-exec")));
 
-void glass_ompt_wait_begin_slow(struct glass_ompt_wait *wait, int kind, glass_tool_data *parallel,
-                                glass_tool_data *task, const void *codeptr)
+static void wait_interval_begins(struct glass_ompt_wait *wait)
 {
-    *wait = (struct glass_ompt_wait){true, kind, parallel, task, codeptr, glass_ompt_open_wait};
+    wait->open = true;
+    wait->reported = true;
+    glass_ompt_emit_sync_region_wait(wait->kind, GLASS_SCOPE_BEGIN, wait->parallel, wait->task, wait->codeptr);
+}
+
+static void wait_interval_ends(struct glass_ompt_wait *wait, glass_tool_data *parallel)
+{
+    wait->open = false;
+    glass_ompt_emit_sync_region_wait(wait->kind, GLASS_SCOPE_END, parallel, wait->task, wait->codeptr);
+}
+
+void glass_ompt_wait_begin_slow(struct glass_ompt_wait *wait, int kind, glass_tool_data *parallel,
+                                glass_tool_data *task, const void *codeptr, bool lazy)
+{
+    *wait = (struct glass_ompt_wait){.armed = true, .lazy = lazy, .kind = kind, .parallel = parallel,
+                                     .task = task, .codeptr = codeptr, .outer = glass_ompt_open_wait};
     glass_ompt_open_wait = wait;
-    glass_ompt_emit_sync_region_wait(kind, GLASS_SCOPE_BEGIN, parallel, task, codeptr);
+    if (!lazy)
+        wait_interval_begins(wait);
+}
+
+void glass_ompt_wait_idle_slow(struct glass_ompt_wait *wait)
+{
+    wait_interval_begins(wait);
 }
 
 void glass_ompt_wait_end_slow(struct glass_ompt_wait *wait, glass_tool_data *parallel)
 {
-    wait->open = false;
+    wait->armed = false;
     glass_ompt_open_wait = wait->outer;
-    glass_ompt_emit_sync_region_wait(wait->kind, GLASS_SCOPE_END, parallel, wait->task, wait->codeptr);
+    /* A taskwait that ran its tasks and never had to wait still reports
+     * its (empty) interval, as libomp does. */
+    if (!wait->reported)
+        wait_interval_begins(wait);
+    if (wait->open)
+        wait_interval_ends(wait, parallel);
 }
 
 void glass_ompt_task_begins(struct glass_thread *self, struct glass_task *task, int status,
                             struct glass_ompt_switch *saved)
 {
-    /* The waiting thread stops waiting while the task runs. */
+    /* The waiting thread stops waiting while the task runs; the task's own
+     * waits nest in none of this one. */
     struct glass_ompt_wait *wait = glass_ompt_open_wait;
-    saved->suspended_wait = wait && wait->open ? wait : NULL;
-    if (saved->suspended_wait) {
-        glass_ompt_emit_sync_region_wait(wait->kind, GLASS_SCOPE_END, wait->parallel, wait->task, wait->codeptr);
+    saved->suspended_wait = wait;
+    if (wait) {
+        if (wait->open)
+            wait_interval_ends(wait, wait->parallel);
         glass_ompt_open_wait = NULL;
     }
     GLASS_OMPT_EMIT(task_schedule, &self->task->tool_data, status, &task->tool_data);
@@ -133,7 +160,10 @@ void glass_ompt_task_ends(struct glass_thread *self, struct glass_task *task, st
     struct glass_ompt_wait *wait = saved->suspended_wait;
     if (wait) {
         glass_ompt_open_wait = wait;
-        glass_ompt_emit_sync_region_wait(wait->kind, GLASS_SCOPE_BEGIN, wait->parallel, wait->task, wait->codeptr);
+        /* A barrier waits again at once; a taskwait or taskgroup first looks
+         * for more tasks. */
+        if (!wait->lazy)
+            wait_interval_begins(wait);
     }
 }
 

@@ -53,7 +53,7 @@ int main(void)
 // TWO: 2
 
 // The master of both regions sees three levels on its own stack.
-// MASTER: inner 0.0: frame level 0: exit=runtime|framepointer enter=none{{$}}
-// MASTER-NEXT: inner 0.0: frame level 1: exit=runtime|framepointer enter=application|cfa{{$}}
+// MASTER: inner 0.0: frame level 0: exit=runtime|cfa enter=none{{$}}
+// MASTER-NEXT: inner 0.0: frame level 1: exit=runtime|cfa enter=application|cfa{{$}}
 // MASTER-NEXT: inner 0.0: frame level 2: exit=none enter=application|cfa{{$}}
 // MASTER-NEXT: inner 0.0: frame table ok

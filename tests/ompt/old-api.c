@@ -35,7 +35,7 @@ int main(void)
 // CHECK-DAG: master: frame level 0: exit=application|cfa enter=none
 // CHECK-DAG: master: frame level 1: exit=none enter=application|cfa
 // CHECK-DAG: master: frame table ok
-// CHECK-DAG: worker: frame level 0: exit=runtime|framepointer enter=none
+// CHECK-DAG: worker: frame level 0: exit=runtime|cfa enter=none
 // CHECK-DAG: worker: frame table ok
 // CHECK: parallel_end: parallel=[[P]] encountering_task={{[0-9]+}} flags=invoker_program|team
 // CHECK: done

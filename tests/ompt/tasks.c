@@ -9,7 +9,7 @@
 // RUN: FileCheck %s --check-prefix=SCHED < %t.out
 // The taskwait sequence is checked on the lines of the thread that ran it (the
 // single's executor), since other threads' events interleave.
-// RUN: tag=$(grep -m1 'flags=explicit|taskwait' %t.out | cut -d: -f1); grep "^$tag:" %t.out | FileCheck %s --check-prefix=TW
+// RUN: tag=$(grep -m1 'flags=taskwait|' %t.out | cut -d: -f1); grep "^$tag:" %t.out | FileCheck %s --check-prefix=TW
 // RUN: %not grep WRONG %t.out
 #include <omp.h>
 #include <sched.h>
@@ -134,7 +134,7 @@ int main(void)
 // CHECK: task_dependence: src=[[A]] sink=[[B]]
 // CHECK: sync_region_begin: kind=taskwait parallel={{[0-9]+}} task=[[ENC]]
 // CHECK-DAG: task_schedule: prior={{[0-9]+}} status=switch next=[[B]]
-// CHECK-DAG: task B: frame level 0: exit=runtime|framepointer enter=none
+// CHECK-DAG: task B: frame level 0: exit=runtime|cfa enter=none
 // CHECK-DAG: task B: frame table ok
 // The argument block holds the pointer to x.
 // CHECK-DAG: task B memory: block, 8 bytes, more=0
@@ -153,7 +153,7 @@ int main(void)
 // GCC-DAG: flags=explicit|undeferred|mergeable|merged has_dependences=0
 // CLANG-DAG: flags=explicit|undeferred has_dependences=0
 // The taskwait with a dependence is an included task of its own kind.
-// TW: task_create: encountering_task=[[ENC:[0-9]+]] frame.enter=set new_task=[[TW:[0-9]+]] flags=explicit|taskwait|undeferred|mergeable|merged has_dependences=1
+// TW: task_create: encountering_task=[[ENC:[0-9]+]] frame.enter=set new_task=[[TW:[0-9]+]] flags=taskwait|undeferred|mergeable has_dependences=1
 // TW-NEXT: dependences: task=[[TW]] ndeps=1 deps=[in:0x{{[0-9a-f]+}}]
 // TW-NEXT: task_schedule: prior=[[ENC]] status=switch next=[[TW]]
 // TW-NEXT: task_schedule: prior=[[TW]] status=taskwait_complete next=none

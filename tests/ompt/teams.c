@@ -36,12 +36,12 @@ int main(void)
     return 0;
 }
 
-// CHECK-DAG: team 0: frame level 0: exit=runtime|framepointer enter=none{{$}}
+// CHECK-DAG: team 0: frame level 0: exit=runtime|cfa enter=none{{$}}
 // CHECK-DAG: team 0: frame table ok
-// CHECK-DAG: team 1: frame level 0: exit=runtime|framepointer enter=none{{$}}
+// CHECK-DAG: team 1: frame level 0: exit=runtime|cfa enter=none{{$}}
 // CHECK-DAG: team 1: frame table ok
-// CHECK-DAG: team 1 thread 0: frame level 0: exit=runtime|framepointer enter=none{{$}}
-// CHECK-DAG: team 1 thread 0: frame level 1: exit=runtime|framepointer enter=application|cfa{{$}}
+// CHECK-DAG: team 1 thread 0: frame level 0: exit=runtime|cfa enter=none{{$}}
+// CHECK-DAG: team 1 thread 0: frame level 1: exit=runtime|cfa enter=application|cfa{{$}}
 // CHECK-DAG: team 1 thread 1: frame table ok
 // CHECK: after: frame level 0: exit=none enter=none
 // CHECK: after: frame table ok

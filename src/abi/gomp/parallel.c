@@ -30,7 +30,7 @@ void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads)
     struct glass_team *team = glass_parallel_begin(fn, data, &args);
     if (GLASS_OMPT_ACTIVE())
         glass_ompt_set_exit_frame(&team->master_task, __builtin_dwarf_cfa(),
-                                  GLASS_FRAME_APPLICATION | GLASS_FRAME_CFA);
+                                  GLASS_FRAME_FLAGS_APPLICATION);
 }
 
 void GOMP_parallel_end(void)

@@ -31,7 +31,7 @@ struct region {
 static void invoke(const struct region *region, struct glass_task *task, int32_t *gtid, int32_t *tid)
 {
     if (GLASS_OMPT_ACTIVE()) {
-        task->frame.exit_frame_flags = GLASS_FRAME_RUNTIME | GLASS_FRAME_FRAMEPOINTER;
+        task->frame.exit_frame_flags = GLASS_FRAME_FLAGS_RUNTIME;
         atomic_signal_fence(memory_order_release);
         kmp_invoke_microtask_framed(&task->frame.exit_frame.ptr, (void (*)(void))region->fn, gtid, tid,
                                     region->nargs, region->args);
@@ -108,7 +108,7 @@ GLASS_EXPORT void __kmpc_serialized_parallel(struct kmp_ident *loc, int32_t gtid
     struct glass_team *team = glass_parallel_begin(empty_region, NULL, &parallel);
     if (GLASS_OMPT_ACTIVE())
         glass_ompt_set_exit_frame(&team->master_task, __builtin_dwarf_cfa(),
-                                  GLASS_FRAME_APPLICATION | GLASS_FRAME_CFA);
+                                  GLASS_FRAME_FLAGS_APPLICATION);
 }
 
 GLASS_EXPORT void __kmpc_end_serialized_parallel(struct kmp_ident *loc, int32_t gtid)

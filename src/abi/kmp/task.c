@@ -86,15 +86,22 @@ void kmp_task_block_discard(int32_t gtid, struct kmp_task_block *block)
     block_free(block, block_total(block->size));
 }
 
-/* The body of every core task made here. */
-static void run_task(void *arg)
+/* The body of every core task made here; compiled twice (run_task,
+ * run_task_framed). */
+static inline __attribute__((always_inline)) void run_block(void *arg, bool framed)
 {
     struct kmp_task_block *block = *(struct kmp_task_block **)arg;
-    int32_t gtid = glass_thread_gtid(glass_self());
+    struct glass_thread *self = glass_self();
+    int32_t gtid = glass_thread_gtid(self);
     /* A NULL routine makes an empty task (libomp runs none for it): it only
      * completes, releasing its dependences. */
     if (!block->body_done && block->task.routine) {
         block->running = true;
+        /* The task's exit frame is the frame its code returns to: this
+         * function's, not that of the core function that called it (the
+         * core set that one, and clears the exit frame afterwards). */
+        if (framed)
+            glass_ompt_set_exit_frame(self->task, __builtin_frame_address(0), GLASS_FRAME_FLAGS_RUNTIME);
         do {
             block->again = false;
             block->task.routine(gtid, &block->task);
@@ -102,6 +109,20 @@ static void run_task(void *arg)
         block->running = false;
     }
     kmp_task_block_discard(gtid, block);
+}
+
+static void run_task(void *arg)
+{
+    run_block(arg, false);
+}
+
+/* For tasks made while a tool or a debugger keeps frames: the frame address
+ * makes the compiler keep a frame pointer here, so that the task's code finds
+ * this frame as its caller's (__builtin_frame_address(1)), which is what
+ * tools compare exit frames with. */
+static void run_task_framed(void *arg)
+{
+    run_block(arg, true);
 }
 
 static int clamp_priority(int32_t priority)
@@ -116,7 +137,7 @@ static struct glass_task *make_core_task(struct glass_thread *self, struct kmp_t
 {
     int32_t flags = block->flags;
     struct glass_task_options opts = {
-        .fn = run_task,
+        .fn = GLASS_FRAMES_WANTED() ? run_task_framed : run_task,
         .entry = (const void *)block->task.routine,
         .arg_size = sizeof block,
         .arg_align = _Alignof(struct kmp_task_block *),
@@ -261,7 +282,7 @@ GLASS_EXPORT void __kmpc_omp_task_complete_if0(struct kmp_ident *loc, int32_t gt
         kmp_task_block_discard(gtid, block);
         return;
     }
-    if (core->fn == run_task) {
+    if (core->fn == run_task || core->fn == run_task_framed) {
         /* Made early for a detach event: the core task completes once the
          * event is fulfilled too; its body is done, run_task frees the block. */
         block->body_done = true;

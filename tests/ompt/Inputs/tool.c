@@ -14,6 +14,8 @@
  *   TOOL_SKIP=x,y     events not to register (names without ompt_callback_)
  *   TOOL_INIT=0       the initializer returns 0
  *   TOOL_QUIET=1      no event lines (initializer and finalizer lines stay)
+ *   TOOL_FRAME_FLAGS=report  a frame flag that breaks the rule (see
+ *                     assert_frame_flags) is printed, not fatal
  * TOOL_NAME (a macro, default "tool") names the tool in its lines. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -63,9 +65,11 @@ static void vline(int is_event, const char *fmt, va_list ap)
         abort();
 }
 
+static void assert_task_frame_flags(const char *where);
 static void event(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void event(const char *fmt, ...)
 {
+    assert_task_frame_flags(fmt);
     va_list ap;
     va_start(ap, fmt);
     vline(1, fmt, ap);
@@ -255,14 +259,55 @@ static const struct flag_name cancel_flags[] = {
 static const char *frame_flags_text(char *buffer, size_t size, int flags)
 {
     const char *owner = (flags & ompt_frame_application) ? "application" : "runtime";
-    const char *kind = "?";
-    switch (flags & 0x30) {
+    const char *kind = NULL;
+    switch (flags & ~ompt_frame_application) {
     case ompt_frame_cfa: kind = "cfa"; break;
     case ompt_frame_framepointer: kind = "framepointer"; break;
     case ompt_frame_stackaddress: kind = "stackaddress"; break;
     }
-    snprintf(buffer, size, "%s|%s", owner, kind);
+    if (kind)
+        snprintf(buffer, size, "%s|%s", owner, kind);
+    else
+        snprintf(buffer, size, "0x%x", (unsigned)flags);
     return buffer;
+}
+
+/* The rule LLVM's OMPT test tool asserts, and tools modelled on it rely on:
+ * both flags of every frame, set or NULL, are application|cfa or
+ * runtime|cfa. Checked on every frame the tool is given or asks for, at every
+ * event; a violation prints a WRONG line and aborts, as that tool does. */
+static int report_frame_flags_only; /* TOOL_FRAME_FLAGS=report: print, do not abort */
+
+static int frame_flags_ok(int flags)
+{
+    return flags == (ompt_frame_application | ompt_frame_cfa) || flags == (ompt_frame_runtime | ompt_frame_cfa);
+}
+
+static void assert_frame_flags(const char *where, int level, const ompt_frame_t *frame)
+{
+    if (!frame || (frame_flags_ok(frame->exit_frame_flags) && frame_flags_ok(frame->enter_frame_flags)))
+        return;
+    char line[200];
+    int n = snprintf(line, sizeof line, "T%lu: WRONG: frame flags at %.40s, level %d: exit_frame_flags=0x%x "
+                     "enter_frame_flags=0x%x\n", thread_tag(), where, level, (unsigned)frame->exit_frame_flags,
+                     (unsigned)frame->enter_frame_flags);
+    if (write(1, line, (size_t)n) < 0 || !report_frame_flags_only)
+        abort();
+}
+
+/* Every task frame of the calling thread's current task and its ancestors.
+ * Not at a thread's begin and end, where its task has not begun or has ended
+ * (libomp's initial task has no initialized frame at thread_begin). */
+static void assert_task_frame_flags(const char *where)
+{
+    if (!tool_entry.get_task_info || strncmp(where, "thread_", 7) == 0)
+        return;
+    for (int level = 0;; level++) {
+        ompt_frame_t *frame = NULL;
+        if (tool_entry.get_task_info(level, NULL, NULL, &frame, NULL, NULL) != 2)
+            break;
+        assert_frame_flags(where, level, frame);
+    }
 }
 
 /* ---- codeptr bookkeeping ------------------------------------------------------ */
@@ -309,6 +354,7 @@ static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame, ompt
                               unsigned int requested, int flags, const void *codeptr)
 {
     char text[128], exit_flags[40], enter_flags[40];
+    assert_frame_flags("parallel_begin's frame", 0, frame);
     parallel->value = tool_entry.get_unique_id();
     last_codeptr[R_PARALLEL_BEGIN] = codeptr;
     event("parallel_begin: encountering_task=%lu frame.exit=%p frame.enter=%p frame.enter_flags=%s "
@@ -534,6 +580,7 @@ static void on_task_create(ompt_data_t *task, const ompt_frame_t *frame, ompt_da
                            int has_dependences, const void *codeptr)
 {
     char text[128];
+    assert_frame_flags("task_create's frame", 0, frame);
     new_task->value = tool_entry.get_unique_id();
     last_codeptr[R_TASK_CREATE] = codeptr;
     event("task_create: encountering_task=%lu frame.enter=%s new_task=%lu flags=%s has_dependences=%d codeptr=%p",
@@ -671,6 +718,7 @@ static int skipped(const char *event)
 static int initialize(ompt_function_lookup_t lookup, int initial_device, ompt_data_t *tool_data)
 {
     quiet = getenv("TOOL_QUIET") && strcmp(getenv("TOOL_QUIET"), "1") == 0;
+    report_frame_flags_only = getenv("TOOL_FRAME_FLAGS") && strcmp(getenv("TOOL_FRAME_FLAGS"), "report") == 0;
     tool_log("%s: initialize: initial_device=%d tool_data=%" PRIu64, TOOL_NAME, initial_device, tool_data->value);
     for (size_t i = 0; i < sizeof entry_point_names / sizeof *entry_point_names; i++)
         if (!lookup(entry_point_names[i]))
@@ -824,7 +872,19 @@ static int in_league(void)
     return num_teams && num_teams() > 1;
 }
 
+static void check_frames(const char *tag, const void *own_frame, const void *caller_frame, int exit_is_caller);
+
 void tool_check_frames(const char *tag, const void *own_frame, const void *caller_frame)
+{
+    check_frames(tag, own_frame, caller_frame, caller_frame != NULL);
+}
+
+void tool_check_task_frames(const char *tag, const void *own_frame, const void *caller_frame)
+{
+    check_frames(tag, own_frame, caller_frame, 1);
+}
+
+static void check_frames(const char *tag, const void *own_frame, const void *caller_frame, int exit_is_caller)
 {
     int ok = 1;
     const char *below = own_frame; /* the last bound, going outwards (upwards) */
@@ -844,7 +904,9 @@ void tool_check_frames(const char *tag, const void *own_frame, const void *calle
             tool_log("%s: level 0 runs user code but has an enter frame", tag);
             ok = 0;
         }
-        if (level > 0 && !enter) {
+        /* An ancestor on another thread's stack (the creator of a task
+         * this thread took) may be running its own code. */
+        if (level > 0 && !enter && own) {
             tool_log("%s: level %d is suspended in the runtime but has no enter frame", tag, level);
             ok = 0;
         }
@@ -852,7 +914,7 @@ void tool_check_frames(const char *tag, const void *own_frame, const void *calle
             tool_log("%s: level %d: an exit frame belongs to every task but the initial one", tag, level);
             ok = 0;
         }
-        if (level == 0 && exit && caller_frame && exit != caller_frame) {
+        if (level == 0 && exit && exit_is_caller && exit != caller_frame) {
             tool_log("%s: level 0 exit frame %p is not the runtime caller's frame %p", tag, (void *)exit,
                      caller_frame);
             ok = 0;

@@ -51,6 +51,9 @@ void tool_print_tasks(const char *tag);
  * (`caller_frame`: __builtin_frame_address(1) in the outlined body compiled
  * with frame pointers), above `own_frame` (__builtin_frame_address(0)). */
 void tool_check_frames(const char *tag, const void *own_frame, const void *caller_frame);
+/* The same where `caller_frame` must match even when it is NULL (a caller
+ * without a frame-pointer chain gives 0 or garbage there). */
+void tool_check_task_frames(const char *tag, const void *own_frame, const void *caller_frame);
 
 /* Whether the instruction before `codeptr` is a call that resolves to the
  * function `symbol` (through the PLT or a GOT slot). */
