@@ -145,6 +145,16 @@ static void search_address_space(struct discovery *found)
     try_start(found, start, where);
 }
 
+/* Whether search_address_space would find a tool (without starting it). */
+static bool tool_in_address_space(void)
+{
+    start_tool_fn own = no_tool;
+    start_tool_fn start = (start_tool_fn)dlsym(RTLD_DEFAULT, "ompt_start_tool");
+    if (start == own)
+        start = (start_tool_fn)dlsym(RTLD_NEXT, "ompt_start_tool");
+    return start && start != own;
+}
+
 /* One entry of OMP_TOOL_LIBRARIES. A library that does not give a tool is
  * unloaded again. */
 static void try_library(struct discovery *found, const char *path)
@@ -316,12 +326,15 @@ static void discover_and_initialize(void)
 }
 
 /* The runtime's constructor (init.c) initializes it while the program is
- * being loaded, before the program's own constructors have run: a tool
+ * being loaded, before the program's own constructors have run. A tool named
+ * by OMP_TOOL_LIBRARIES starts then: dlopen runs its constructors, and it
+ * sees the runtime from its start, whichever OpenMP routine the program calls
+ * first (omp_alloc or omp_init_lock as much as a parallel region). A tool
  * linked into the program (or a C++ tool's static objects) would not be
- * ready. So discovery skips that first glass_initialize and happens at the
- * next, the program's first use of OpenMP, as with LLVM's libomp. This
- * constructor runs before the runtime's (one with a priority runs before
- * those without). */
+ * ready: when the address space has one, discovery skips that first
+ * glass_initialize and happens at the next, the program's first use of
+ * OpenMP, as with LLVM's libomp. This constructor runs before the runtime's
+ * (one with a priority runs before those without). */
 static bool skip_load_time_start;
 
 __attribute__((constructor(101))) static void defer_start_past_loading(void)
@@ -343,7 +356,8 @@ void glass_ompt_initialize(void)
     if (skip_load_time_start) {
         /* Constructors run on one thread: no race. */
         skip_load_time_start = false;
-        return;
+        if (tool_in_address_space())
+            return;
     }
     pthread_mutex_lock(&start_lock);
     if (!atomic_load_explicit(&started, memory_order_relaxed)) {
