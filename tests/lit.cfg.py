@@ -17,16 +17,25 @@ if not build_dir:
 build_dir = os.path.abspath(build_dir)
 lib_dir = os.path.join(build_dir, "lib")
 
-# Which compiler builds the runtime tests: gcc (the default) or clang, with
-# --param compiler=clang. Each gets its own exec root so that both runs can
-# share a build directory. Tests that only make sense with GCC (they call
-# GOMP_* directly, use gfortran or GCC-only syntax) say "REQUIRES: gcc".
+# Which compiler builds the runtime tests: gcc (the default), clang (Debian
+# 12's default clang, 14) or clang-19 (clang-19 and clang++-19, the newest
+# clang Debian 12 ships, with --param compiler=clang-19). Each gets its own
+# exec root so that the runs can share a build directory. Tests that only
+# make sense with GCC (they call GOMP_* directly, use gfortran or GCC-only
+# syntax) say "REQUIRES: gcc"; tests of the Clang ABI say "REQUIRES: clang",
+# which both clang runs have; "clang-19" marks the clang-19 run alone (tests
+# of what only clang 19 emits, or version-aware expectations).
 compiler = lit_config.params.get("compiler", "gcc")
-if compiler not in ("gcc", "clang"):
-    lit_config.fatal("compiler must be gcc or clang, not %r" % compiler)
+if compiler not in ("gcc", "clang", "clang-19"):
+    lit_config.fatal("compiler must be gcc, clang or clang-19, not %r" % compiler)
+if compiler == "clang-19" and not shutil.which("clang-19"):
+    lit_config.fatal("--param compiler=clang-19: clang-19 is not installed (Debian: apt-get install clang-19 libomp-19-dev)")
 config.name = "glass-" + compiler
-config.test_exec_root = os.path.join(build_dir, "tests" if compiler == "gcc" else "tests-clang")
+config.test_exec_root = os.path.join(build_dir, {"gcc": "tests", "clang": "tests-clang",
+                                                 "clang-19": "tests-clang-19"}[compiler])
 config.available_features.add(compiler)
+if compiler == "clang-19":
+    config.available_features.add("clang")
 
 llvm_bin = os.popen("llvm-config-14 --bindir").read().strip() or "/usr/lib/llvm-14/bin"
 filecheck = os.path.join(llvm_bin, "FileCheck")
@@ -60,7 +69,7 @@ for name in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"):
 config.substitutions.append(("%libdir", lib_dir))
 config.substitutions.append(("%builddir", build_dir))
 config.substitutions.append(("%srcroot", os.path.dirname(config.test_source_root)))
-cc, cxx = ("gcc", "g++") if compiler == "gcc" else ("clang", "clang++")
+cc, cxx = {"gcc": ("gcc", "g++"), "clang": ("clang", "clang++"), "clang-19": ("clang-19", "clang++-19")}[compiler]
 config.substitutions.append(("%omp-cc", cc + " " + flags))
 config.substitutions.append(("%omp-cxx", cxx + " " + flags))
 config.substitutions.append(("%gcc-omp", "gcc " + flags))
@@ -76,6 +85,12 @@ config.substitutions.append(("%system-libgomp", os.popen("gcc -print-file-name=l
 # clang driver links against.
 llvm_lib = os.popen("llvm-config-14 --libdir").read().strip() or "/usr/lib/llvm-14/lib"
 config.substitutions.append(("%libomp5", os.path.join(llvm_lib, "libomp.so.5")))
+# LLVM 19's libomp (Debian's libomp-19-dev), the reference for the entry
+# points clang 19 and its libomp add: "libomp-19" when it is installed.
+llvm19_lib = os.popen("llvm-config-19 --libdir 2>/dev/null").read().strip() or "/usr/lib/llvm-19/lib"
+if os.path.exists(os.path.join(llvm19_lib, "libomp.so.5")):
+    config.available_features.add("libomp-19")
+config.substitutions.append(("%libomp19", os.path.join(llvm19_lib, "libomp.so.5")))
 
 # "ompt": the runtime was built with its OMPT event points (GLASS_OMPT, ON
 # unless the build was configured with -DGLASS_OMPT=OFF).

@@ -30,3 +30,12 @@ void glass_copyprivate_end(struct glass_thread *self)
     glass_ws_leave(self);
     glass_team_barrier(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE);
 }
+
+void *glass_copyprivate_broadcast(struct glass_thread *self, void *data, bool source)
+{
+    void *shared = glass_copyprivate_begin(self, data, source);
+    /* The pointer is read: the slot may go, the program's barrier follows. */
+    if (self->team->nthreads > 1)
+        glass_ws_leave(self);
+    return shared;
+}

@@ -17,4 +17,9 @@ struct glass_thread;
 void *glass_copyprivate_begin(struct glass_thread *self, void *data, bool source);
 void glass_copyprivate_end(struct glass_thread *self);
 
+/* Only the broadcast, for compilers that copy inline and end with a barrier
+ * of their own (the Clang ABI's __kmpc_copyprivate_light): the source's
+ * data must stay valid until that barrier. */
+void *glass_copyprivate_broadcast(struct glass_thread *self, void *data, bool source);
+
 #endif

@@ -46,6 +46,13 @@ struct glass_icvs {
      * glass_places; len 0 when there is no place list. */
     int place_partition_first;
     int place_partition_len;
+    /* The rest of nthreads-var when a num_threads clause gave a list
+     * (OpenMP 6.0): nthreads_next then indexes this list of
+     * nthreads_list_len items, which lives in the team of the region that
+     * clause created (and so outlives every task that can see it); NULL: the
+     * list is glass_globals.nthreads_list (OMP_NUM_THREADS). */
+    const unsigned *nthreads_list;
+    unsigned nthreads_list_len;
 };
 
 /* Child data environment of a parallel region: lists advance one level. */

@@ -32,8 +32,9 @@ unsigned glass_parallel_team_size(struct glass_thread *self, const struct glass_
         if (requested > available)
             requested = available;
     }
-    /* dyn-var: we may give fewer threads; never more processors than exist. */
-    if (task->icv.dynamic && requested > glass_globals.num_procs)
+    /* dyn-var: we may give fewer threads; never more processors than exist.
+     * A strict num_threads clause forbids that adjustment. */
+    if (task->icv.dynamic && !args->strict && requested > glass_globals.num_procs)
         requested = glass_globals.num_procs ? glass_globals.num_procs : 1;
     return requested;
 }
@@ -195,6 +196,19 @@ static unsigned requested_threads(const struct glass_thread *self, const struct 
     return args->num_threads ? args->num_threads : self->task->icv.nthreads;
 }
 
+/* num_threads(list): the implicit tasks' nthreads-var is the rest of the
+ * list, kept in the team (OpenMP 6.0, num_threads clause). */
+static void set_nthreads_list(struct glass_team *team, const struct glass_parallel_args *args)
+{
+    unsigned len = args->nthreads_list_len < GLASS_MAX_LIST ? args->nthreads_list_len : GLASS_MAX_LIST;
+    for (unsigned i = 0; i < len; i++)
+        team->nthreads_clause_list[i] = args->nthreads_list[i];
+    team->child_icvs.nthreads = team->nthreads_clause_list[0];
+    team->child_icvs.nthreads_list = team->nthreads_clause_list;
+    team->child_icvs.nthreads_list_len = len;
+    team->child_icvs.nthreads_next = 1;
+}
+
 /* `invoker` says who runs the master's share of the region: the runtime
  * (glass_parallel) or the program itself after glass_parallel_begin returns.
  * Compiled twice, as is parallel_end: `watched` false is the copy for when
@@ -206,8 +220,11 @@ parallel_begin(void (*fn)(void *), void *data, const struct glass_parallel_args 
     struct glass_thread *self = glass_self();
     struct glass_team *parent = self->team;
     unsigned nthreads = glass_parallel_team_size(self, args);
-    if (nthreads > 1 && self->task->icv.thread_limit != UINT_MAX)
+    bool reserved = nthreads > 1 && self->task->icv.thread_limit != UINT_MAX;
+    if (reserved)
         nthreads = reserve_threads(nthreads, self->task->icv.thread_limit);
+    if (__builtin_expect(args->strict, 0) && nthreads < requested_threads(self, args))
+        args->strict_failed(args->strict_arg, nthreads);
     unsigned level = parent->level + 1;
     struct glass_team *team = next_owned_team(self, level);
     /* The workers of this descriptor's last region (the one before the region
@@ -227,6 +244,9 @@ parallel_begin(void (*fn)(void *), void *data, const struct glass_parallel_args 
     team->parent_thread_num = self->num;
     team->encountering_task = self->task;
     glass_icvs_for_child(&self->task->icv, &team->child_icvs);
+    if (__builtin_expect(args->nthreads_list_len != 0, 0))
+        set_nthreads_list(team, args);
+    team->threads_reserved = reserved;
     team->proc_bind = args->proc_bind != GLASS_BIND_FALSE ? args->proc_bind : self->task->icv.bind;
     team->fn = fn;
     team->entry = args->entry ? args->entry : (const void *)fn;
@@ -325,7 +345,9 @@ static inline __attribute__((always_inline)) void parallel_end(int invoker, bool
         if (!hot)
             for (unsigned i = 1; i < nthreads; i++)
                 glass_pool_give_back(team->members[i]);
-        if (self->task->icv.thread_limit != UINT_MAX)
+        /* What the fork reserved: the task's thread-limit-var may have
+         * changed since (__kmpc_set_thread_limit). */
+        if (team->threads_reserved)
             atomic_fetch_sub_explicit(&threads_busy, nthreads - 1, memory_order_relaxed);
     }
 

@@ -29,6 +29,10 @@ struct glass_team {
     unsigned parent_thread_num;     /* the master's number in `parent` */
     struct glass_task *encountering_task;
     struct glass_icvs child_icvs;   /* ICVs of the implicit tasks */
+    /* The rest of a num_threads list clause (child_icvs.nthreads_list points
+     * here while the region runs). */
+    unsigned nthreads_clause_list[GLASS_MAX_LIST];
+    bool threads_reserved;          /* the region's workers count against a thread limit */
     int proc_bind;                  /* policy used to place the team */
     bool display_affinity;          /* OMP_DISPLAY_AFFINITY: each member shows its line as it starts */
     void (*fn)(void *);
@@ -73,6 +77,18 @@ struct glass_parallel_args {
     void (*prepare)(struct glass_team *team, void *arg);
     void *prepare_arg;
     const void *entry;     /* user code the region runs when fn is a trampoline (OMPD); NULL: fn */
+    /* num_threads(list) (OpenMP 6.0): the items after the first, which
+     * become the rest of the implicit tasks' nthreads-var (num_threads holds
+     * the first); at most GLASS_MAX_LIST are kept. */
+    const unsigned *nthreads_list;
+    unsigned nthreads_list_len;
+    /* num_threads(strict: ...) (OpenMP 6.0): the team must have exactly
+     * num_threads threads (no dyn-var reduction); when it gets fewer, the core
+     * calls strict_failed(strict_arg, granted) before the region starts (an
+     * error directive: it reports and, with severity fatal, ends the program). */
+    bool strict;
+    void (*strict_failed)(void *strict_arg, unsigned granted);
+    void *strict_arg;
 };
 
 /* Forks a team; the caller then runs fn(data) as thread 0 and calls

@@ -158,3 +158,15 @@ DISPATCH(4, int32_t, int32_t, true)
 DISPATCH(4u, uint32_t, int32_t, false)
 DISPATCH(8, int64_t, int64_t, true)
 DISPATCH(8u, uint64_t, int64_t, false)
+
+/* Clang 19 calls this after every loop it runs through the dispatch
+ * interface, once __kmpc_dispatch_next has returned 0. That call already left
+ * the construct (libomp 19's own deinit does nothing either); one that comes
+ * earlier, from a loop left some other way, finds the loop recorded still and
+ * leaves it. */
+GLASS_EXPORT void __kmpc_dispatch_deinit(struct kmp_ident *loc, int32_t gtid)
+{
+    (void)loc;
+    GLASS_OMPT_ENTRY();
+    kmp_loop_dispatch_done(kmp_thread(gtid), __builtin_return_address(0));
+}

@@ -59,6 +59,27 @@ static void collect_args(unsigned nargs, void **args, va_list ap)
         args[i] = va_arg(ap, void *);
 }
 
+/* Forks the region with the clauses pushed before it (or, `serialized`, as a
+ * region whose if clause is false: the runtime still runs it, on this
+ * thread alone). */
+static void fork_region(struct region *region, bool serialized, const void *codeptr)
+{
+    struct glass_parallel_args parallel = {
+        .proc_bind = kmp_state.push_proc_bind,
+        .codeptr = codeptr,
+        .entry = (const void *)region->fn,
+    };
+    struct kmp_strict strict;
+    if (serialized) {
+        kmp_clear_push();
+        parallel.if_false = true;
+    } else {
+        kmp_take_num_threads(&parallel, &strict, codeptr);
+        kmp_state.push_proc_bind = GLASS_BIND_FALSE;
+    }
+    glass_parallel(run_microtask, region, &parallel);
+}
+
 GLASS_EXPORT void __kmpc_fork_call(struct kmp_ident *loc, int32_t argc, kmp_microtask microtask, ...)
 {
     GLASS_OMPT_ENTRY();
@@ -69,17 +90,22 @@ GLASS_EXPORT void __kmpc_fork_call(struct kmp_ident *loc, int32_t argc, kmp_micr
     va_start(ap, microtask);
     collect_args(nargs, args, ap);
     va_end(ap);
-
-    struct glass_parallel_args parallel = {
-        .num_threads = kmp_state.push_num_threads,
-        .proc_bind = kmp_state.push_proc_bind,
-        .codeptr = __builtin_return_address(0),
-        .entry = (const void *)microtask,
-    };
-    kmp_state.push_num_threads = 0;
-    kmp_state.push_proc_bind = GLASS_BIND_FALSE;
     struct region region = {microtask, nargs, args};
-    glass_parallel(run_microtask, &region, &parallel);
+    fork_region(&region, false, __builtin_return_address(0));
+}
+
+/* parallel if(cond) as OpenMPIRBuilder emits it (clang -fopenmp-enable-
+ * irbuilder, flang): the shared variables travel in one aggregate, `args`
+ * (NULL: none), passed as the microtask's only argument; a false condition
+ * runs the microtask on the calling thread. */
+GLASS_EXPORT void __kmpc_fork_call_if(struct kmp_ident *loc, int32_t argc, kmp_microtask microtask, int32_t cond,
+                                      void *args)
+{
+    GLASS_OMPT_ENTRY();
+    (void)loc, (void)argc;
+    void *list[1] = {args};
+    struct region region = {microtask, args ? 1 : 0, list};
+    fork_region(&region, !cond, __builtin_return_address(0));
 }
 
 static void empty_region(void *data)
@@ -101,8 +127,7 @@ GLASS_EXPORT void __kmpc_serialized_parallel(struct kmp_ident *loc, int32_t gtid
         .if_false = true,
         .codeptr = __builtin_return_address(0),
     };
-    kmp_state.push_num_threads = 0;
-    kmp_state.push_proc_bind = GLASS_BIND_FALSE;
+    kmp_clear_push();
     /* The compiled code runs the region itself, on this thread, between the
      * two calls. */
     struct glass_team *team = glass_parallel_begin(empty_region, NULL, &parallel);
@@ -126,12 +151,16 @@ GLASS_EXPORT void __kmpc_push_num_threads(struct kmp_ident *loc, int32_t gtid, i
 {
     (void)loc, (void)gtid;
     kmp_state.push_num_threads = num_threads > 0 ? (unsigned)num_threads : 0;
+    kmp_state.push_nthreads_rest_len = 0;
+    kmp_state.push_strict = false;
 }
 
 GLASS_EXPORT void __kmpc_pop_num_threads(struct kmp_ident *loc, int32_t gtid)
 {
     (void)loc, (void)gtid;
     kmp_state.push_num_threads = 0;
+    kmp_state.push_nthreads_rest_len = 0;
+    kmp_state.push_strict = false;
 }
 
 /* libomp's proc_bind values 0..4 are omp_proc_bind_t's (and enum
@@ -142,6 +171,17 @@ GLASS_EXPORT void __kmpc_push_proc_bind(struct kmp_ident *loc, int32_t gtid, int
     kmp_state.push_proc_bind = proc_bind >= GLASS_BIND_FALSE && proc_bind <= GLASS_BIND_SPREAD
                                    ? proc_bind
                                    : GLASS_BIND_FALSE;
+}
+
+/* thread_limit on a target construct that runs on the host: Clang calls
+ * this in the target region's task, whose thread-limit-var it sets (libomp
+ * 19: the value replaces the limit for that task and the regions it forks;
+ * omp_get_thread_limit reports it). Not positive: no change. */
+GLASS_EXPORT void __kmpc_set_thread_limit(struct kmp_ident *loc, int32_t gtid, int32_t thread_limit)
+{
+    (void)loc;
+    if (thread_limit > 0)
+        kmp_thread(gtid)->task->icv.thread_limit = (unsigned)thread_limit;
 }
 
 /* Teams: the league runs one team after another on this thread (core

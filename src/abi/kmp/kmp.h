@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "../../core/export.h"
+#include "../../core/icv.h"
 #include "../../core/thread.h"
 #include "../../core/thread_id.h"
 
@@ -73,6 +74,15 @@ struct kmp_thread_state {
      * before the fork they apply to (0 or GLASS_BIND_FALSE: none). */
     unsigned push_num_threads;
     int push_proc_bind;
+    /* num_threads(list) and num_threads(strict: ...) (OpenMP 6.0,
+     * num_threads.c): the list items after the first, and the strict
+     * modifier with its error directive's severity and message. */
+    unsigned push_nthreads_rest[GLASS_MAX_LIST];
+    unsigned push_nthreads_rest_len;
+    bool push_strict;
+    int push_strict_severity;
+    const char *push_strict_message;
+    const struct kmp_ident *push_strict_loc;
     unsigned push_num_teams;
     unsigned push_teams_thread_limit;
     /* Loops the thread has entered a worksharing construct for and not yet
@@ -102,6 +112,25 @@ static inline struct glass_thread *kmp_thread(int32_t gtid)
     (void)gtid;
     return glass_self();
 }
+
+/* num_threads.c: the pushed num_threads clause (list, strict modifier)
+ * goes into the fork's arguments and is cleared; `strict` holds what a
+ * strict failure reports and must live until the fork. kmp_clear_push
+ * forgets every pushed clause (a serialized region uses none). */
+struct glass_parallel_args;
+struct kmp_strict {
+    const struct kmp_ident *loc;
+    int severity;
+    const char *message;
+    unsigned requested;
+    const void *codeptr;
+};
+void kmp_take_num_threads(struct glass_parallel_args *args, struct kmp_strict *strict, const void *codeptr);
+void kmp_clear_push(void);
+
+/* misc.c: the error directive (__kmpc_error) for the runtime's own uses. */
+enum { KMP_SEVERITY_WARNING = 1, KMP_SEVERITY_FATAL = 2 };
+void kmp_error_directive(const struct kmp_ident *loc, int severity, const char *message, const void *codeptr);
 
 /* loop.c: worksharing constructs entered by loops, for the entry points
  * that end them early (cancellation) and for doacross. */

@@ -8,8 +8,6 @@
 #include "../../ompt/events.h"
 #include "kmp.h"
 
-enum { KMP_SEVERITY_WARNING = 1, KMP_SEVERITY_FATAL = 2 };
-
 /* ";file;function;line;column;;" as "file:line:column" (or NULL). */
 static const char *describe_location(const struct kmp_ident *loc, char *buffer, size_t size)
 {
@@ -27,17 +25,22 @@ static const char *describe_location(const struct kmp_ident *loc, char *buffer, 
     return buffer;
 }
 
+void kmp_error_directive(const struct kmp_ident *loc, int severity, const char *message, const void *codeptr)
+{
+    /* The OMPT error event (5.1 4.5.2.30) comes first, so a tool sees it
+     * even when the directive ends the program. */
+    GLASS_OMPT_EMIT(error, severity == KMP_SEVERITY_FATAL ? GLASS_SEVERITY_FATAL : GLASS_SEVERITY_WARNING, message,
+                    message ? strlen(message) : 0, codeptr);
+    char where[512];
+    glass_error_directive(message, (size_t)-1, describe_location(loc, where, sizeof where),
+                          severity == KMP_SEVERITY_FATAL);
+}
+
 /* The error directive with at(execution) (OpenMP 5.1, 2.5.4). */
 GLASS_EXPORT void __kmpc_error(struct kmp_ident *loc, int severity, const char *message)
 {
     GLASS_OMPT_ENTRY();
-    /* The OMPT error event (5.1 4.5.2.30) comes first, so a tool sees it
-     * even when the directive ends the program. */
-    GLASS_OMPT_EMIT(error, severity == KMP_SEVERITY_FATAL ? GLASS_SEVERITY_FATAL : GLASS_SEVERITY_WARNING, message,
-                    message ? strlen(message) : 0, __builtin_return_address(0));
-    char where[512];
-    glass_error_directive(message, (size_t)-1, describe_location(loc, where, sizeof where),
-                          severity == KMP_SEVERITY_FATAL);
+    kmp_error_directive(loc, severity, message, __builtin_return_address(0));
 }
 
 /* Identifiers of the current task and its parent, for debuggers: the

@@ -98,6 +98,17 @@ GLASS_EXPORT void __kmpc_copyprivate(struct kmp_ident *loc, int32_t gtid, size_t
     glass_copyprivate_end(self);
 }
 
+/* The broadcast half of copyprivate, for compilers that copy inline
+ * (OpenMPIRBuilder): the thread that ran the single region passes its data,
+ * the others NULL; every thread gets the single thread's pointer, and the
+ * program ends the construct with a barrier of its own once it has copied. */
+GLASS_EXPORT void *__kmpc_copyprivate_light(struct kmp_ident *loc, int32_t gtid, void *cpy_data)
+{
+    (void)loc;
+    GLASS_OMPT_ENTRY(); /* its barrier's enter frame */
+    return glass_copyprivate_broadcast(kmp_thread(gtid), cpy_data, cpy_data != NULL);
+}
+
 /* master and masked (OpenMP 5.1, 2.8): no synchronization at all. The
  * thread that runs the block reports its begin and end (5.1 4.5.2.12); the
  * others are not in the region. */

@@ -99,3 +99,20 @@ GLASS_EXPORT void __kmpc_omp_wait_deps(struct kmp_ident *loc, int32_t gtid, int3
         glass_task_wait_depend_at(kmp_thread(gtid), decoded.deps, decoded.n, __builtin_return_address(0));
     release(&decoded);
 }
+
+/* taskwait with depend clauses, and (OpenMP 5.1) a nowait clause: libomp 19
+ * takes has_no_wait as a placeholder and waits all the same, which the
+ * construct allows (its dependences are then met before the encountering
+ * task goes on); so does Glass. */
+GLASS_EXPORT void __kmpc_omp_taskwait_deps_51(struct kmp_ident *loc, int32_t gtid, int32_t ndeps,
+                                              const struct kmp_depend_info *dep_list, int32_t ndeps_noalias,
+                                              const struct kmp_depend_info *noalias_dep_list, int32_t has_no_wait)
+{
+    (void)loc, (void)has_no_wait;
+    GLASS_OMPT_ENTRY();
+    struct decoded decoded;
+    decode(&decoded, ndeps, dep_list, ndeps_noalias, noalias_dep_list);
+    if (decoded.n)
+        glass_task_wait_depend_at(kmp_thread(gtid), decoded.deps, decoded.n, __builtin_return_address(0));
+    release(&decoded);
+}

@@ -22,6 +22,8 @@
 
 /* Not in omp.h: the kmpc_ and ompc_ spellings and the handle objects. */
 extern void kmpc_set_blocktime(int);
+/* LLVM 19's omp.h no longer declares it; libomp 19 still exports it. */
+extern int kmp_get_num_known_threads(void);
 extern void *kmpc_malloc(size_t);
 extern void kmpc_free(void *);
 extern void ompc_set_num_threads(int);
