@@ -24,7 +24,7 @@ demo_packages="cmake make gcc libc6-dev libdw-dev"
 test_packages="$demo_packages g++ gfortran clang clang-14 llvm-14 llvm-14-tools libomp-14-dev
   gdb python3 binutils pkg-config ca-certificates valgrind
   libopen-trace-format2-dev libotf2-trace-dev otf2-tools openmpi-bin libopenmpi-dev
-  chromium dpkg-dev file xz-utils"
+  chromium dpkg-dev file xz-utils clang-19"
 
 # scripts/fresh-machine.sh: the README's commands in a fresh Debian chroot.
 fresh_packages="debootstrap git"
@@ -36,6 +36,30 @@ packages_for() {
     fresh) echo $fresh_packages ;;
     *) echo "deps.sh: unknown set '$1' (expected demo, test or fresh)" >&2; exit 2 ;;
   esac
+}
+
+# clang 19 needs LLVM 19's omp.h and libomp.so.5 (the tests also compare
+# Glass's exports with them), but Debian's libomp-19-dev and libomp5-19
+# conflict with the libomp-14 packages the clang 14 run needs. So their files
+# under /usr/lib/llvm-19 (clang-19's own tree; nothing there belongs to the 14
+# packages) are taken from the downloaded packages instead of installing them.
+libomp19_files() {
+  command -v clang-19 >/dev/null || return 0
+  [ -f /usr/lib/llvm-19/lib/clang/19/include/omp.h ] && [ -f /usr/lib/llvm-19/lib/libomp.so.5 ] && return 0
+  local as_root="" work
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "note: clang-19 has no omp.h; as root: apt-get download libomp-19-dev libomp5-19, then copy their usr/lib/llvm-19 into /usr/lib/llvm-19" >&2; return 0; }
+    as_root=sudo
+  fi
+  work=$(mktemp -d)
+  if (cd "$work" && apt-get download -qq libomp-19-dev libomp5-19 >/dev/null 2>&1); then
+    for deb in "$work"/*.deb; do dpkg -x "$deb" "$work/root"; done
+    $as_root cp -an "$work/root/usr/lib/llvm-19/." /usr/lib/llvm-19/
+    echo "installed LLVM 19's omp.h and libomp.so.5 under /usr/lib/llvm-19 (from libomp-19-dev, libomp5-19)" >&2
+  else
+    echo "note: could not download libomp-19-dev: the clang-19 tests will fail to compile" >&2
+  fi
+  rm -rf "$work"
 }
 
 if [ "${1:-}" = --list ]; then
@@ -60,7 +84,7 @@ for package in $wanted; do
     *) missing="$missing $package" ;;
   esac
 done
-[ -z "$missing" ] && exit 0
+[ -z "$missing" ] && { [ "$kind" = test ] && libomp19_files; exit 0; }
 
 command="apt-get update && apt-get install -y --no-install-recommends$missing"
 echo "Glass needs these Debian packages, not installed here:$missing" >&2
@@ -82,3 +106,5 @@ if ! { $as_root apt-get update -qq && $as_root apt-get install -y -qq --no-insta
   exit 1
 fi
 echo "installed:$missing" >&2
+[ "$kind" = test ] && libomp19_files
+exit 0

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds Glass and runs the whole test suite twice: with the runtime tests
-# compiled by gcc, then by clang (--param compiler=clang, its own exec root).
-# Ends with "N passed, N failed" summed over both runs.
+# Builds Glass and runs the whole test suite once per compiler: with the
+# runtime tests compiled by gcc, then by clang (14) and by clang-19
+# (--param compiler=..., each its own exec root). Ends with "N passed, N
+# failed" summed over the runs.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GLASS_BUILD_DIR:-$root/build}
@@ -23,6 +24,8 @@ anchor=${GLASS_LLVM_ANCHOR_DIR:-$build/llvm-anchor}
 lit="$(llvm-config-14 --prefix)/build/utils/lit/lit.py"
 compilers="gcc"
 command -v clang >/dev/null && compilers="gcc clang"
+# clang 19 (Debian 12's newest) too: programs it compiles must run unchanged.
+command -v clang-19 >/dev/null && compilers="$compilers clang-19"
 
 # Sums lit's "<label>: N" summary lines of a run into the totals.
 count() {

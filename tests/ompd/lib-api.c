@@ -698,7 +698,7 @@ int main(void)
 // CHECK: outer implicit task 2 binds to the outer region: 1
 // CHECK: outer implicit tasks share one function: 1
 // CHECK: region, nested region and task functions differ: 1
-// CHECK: functions: outer {{main\._omp_fn\.[0-9]+|\.omp_outlined\..*}}, nested {{nested_region_body\._omp_fn\.[0-9]+|\.omp_outlined\..*}}, task {{nested_region_body\._omp_fn\.[0-9]+|\.omp_task_entry\..*}}
+// CHECK: functions: outer {{main\._omp_fn\.[0-9]+|[^ ]*omp_outlined[^ ,]*}}, nested {{nested_region_body\._omp_fn\.[0-9]+|[^ ]*omp_outlined[^ ,]*}}, task {{nested_region_body\._omp_fn\.[0-9]+|[^ ]*omp_task_entry[^ ,]*}}
 // ON: frames consistent: 1
 // OFF: frames need state tracking
 // CHECK: states: self 0x1, task 0x1, barrier 0x14
