@@ -66,6 +66,8 @@ static const char usage[] =
     "            failed, else 3 if a rule was violated, else 0\n"
     "            -o FILE, --output FILE   write the report to FILE instead of stderr\n"
     "            GLASS_CHECK_VERBOSE=N    also print the first N violations of each rule\n"
+    "  profile and check also take --trace DIR: the same run is traced into DIR as by\n"
+    "            glass trace -o DIR (both tools at once: GLASS_OMPT_ALL_TOOLS=true)\n"
     "  debug     glass debug PROGRAM [CORE] [-- GDB-ARGS...]: gdb with the OMPD commands\n"
     "            (ompd init, threads, parallel, tasks, icvs, bt) on PROGRAM\n"
     "            run on Glass with OMP_DEBUG=enabled, or on its core file CORE\n"
@@ -283,7 +285,7 @@ int main(int argc, char **argv)
         die(2, "unknown command '%s' (see glass --help)", command);
 
     char **rest = argv + 2;
-    const char *output = NULL, *html = NULL, *format = NULL;
+    const char *output = NULL, *html = NULL, *format = NULL, *trace_dir = NULL;
     while (*rest && (*rest)[0] == '-') {
         if (!strcmp(*rest, "--")) {
             rest++;
@@ -292,10 +294,14 @@ int main(int argc, char **argv)
         int takes_value = (profile || trace || check) && (!strcmp(*rest, "-o") || !strcmp(*rest, "--output"));
         takes_value |= profile && !strcmp(*rest, "--html");
         takes_value |= trace && !strcmp(*rest, "--format");
+        takes_value |= (profile || check) && !strcmp(*rest, "--trace");
         if (takes_value && !rest[1])
             die(2, "option '%s' needs a value (see glass --help)", *rest);
         if (takes_value) {
-            const char **into = !strcmp(*rest, "--html") ? &html : !strcmp(*rest, "--format") ? &format : &output;
+            const char **into = !strcmp(*rest, "--html")     ? &html
+                                : !strcmp(*rest, "--format") ? &format
+                                : !strcmp(*rest, "--trace")  ? &trace_dir
+                                                             : &output;
             *into = rest[1];
             rest += 2;
             continue;
@@ -322,6 +328,18 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s: warning: OMP_TOOL=%s, enabling it for the %s\n", program_name, setting, what);
         setenv("OMP_TOOL", "enabled", 1);
         setenv("OMP_TOOL_LIBRARIES", tool, 1);
+        if (trace_dir) {
+            /* The tracing tool beside this one: both start (Glass's
+             * several-tools extension), each seeing every event. */
+            char tracer[PATH_MAX + 32], tools[2 * PATH_MAX + 64];
+            snprintf(tracer, sizeof tracer, "%s/libglass-trace.so", lib_dir);
+            if (!is_file(tracer))
+                die(1, "cannot find the tracing tool %s (is Glass fully built or installed?)", tracer);
+            snprintf(tools, sizeof tools, "%s:%s", tool, tracer);
+            setenv("OMP_TOOL_LIBRARIES", tools, 1);
+            setenv("GLASS_OMPT_ALL_TOOLS", "true", 1);
+            setenv("GLASS_TRACE_DIR", trace_dir, 1);
+        }
         if (profile && output)
             setenv("GLASS_PROFILE_OUTPUT", output, 1);
         if (profile && html)

@@ -14,6 +14,7 @@
 #include "../../core/globals.h"
 #include "../../core/runtime.h"
 #include "../../core/tasking.h"
+#include "../../ompt/events.h"
 #include "gomp.h"
 
 /* gomp-constants.h */
@@ -170,6 +171,7 @@ GLASS_EXPORT void GOMP_target_ext(int device, void (*fn)(void *), size_t mapnum,
                                   size_t *sizes, unsigned short *kinds, unsigned flags, void **depend,
                                   void **args)
 {
+    GLASS_OMPT_ENTRY(); /* the encountering task's enter frame (its target task's task_create) */
     struct glass_thread *self = glass_self();
     check_device(self, device);
     unsigned thread_limit = thread_limit_of(args);
@@ -240,6 +242,7 @@ static void data_construct(int device, unsigned flags, void **depend)
 GLASS_EXPORT void GOMP_target_update_ext(int device, size_t mapnum, void **hostaddrs, size_t *sizes,
                                          unsigned short *kinds, unsigned flags, void **depend)
 {
+    GLASS_OMPT_ENTRY(); /* the encountering task's enter frame */
     (void)mapnum, (void)hostaddrs, (void)sizes, (void)kinds;
     data_construct(device, flags, depend);
 }
@@ -247,6 +250,7 @@ GLASS_EXPORT void GOMP_target_update_ext(int device, size_t mapnum, void **hosta
 GLASS_EXPORT void GOMP_target_enter_exit_data(int device, size_t mapnum, void **hostaddrs, size_t *sizes,
                                               unsigned short *kinds, unsigned flags, void **depend)
 {
+    GLASS_OMPT_ENTRY(); /* the encountering task's enter frame */
     (void)mapnum, (void)hostaddrs, (void)sizes, (void)kinds;
     data_construct(device, flags, depend);
 }
