@@ -124,7 +124,10 @@ try:
                 otf2_built = line.split("=", 1)[1].strip().upper() in ("ON", "1", "TRUE", "YES", "Y")
 except OSError:
     pass
-if otf2_built:
+# The library itself must be there too: the sanitizer builds
+# (tests/stress/sanitize.sh) build the runtime alone.
+trace_tool_built = os.path.exists(os.path.join(lib_dir, "libglass-trace.so"))
+if otf2_built and trace_tool_built:
     config.available_features.add("otf2-built")
     if shutil.which("otf2-print"):
         config.available_features.add("otf2")
