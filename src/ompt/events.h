@@ -38,7 +38,7 @@ void glass_ompt_enter_runtime(struct glass_ompt_entry *entry, void *cfa);
 
 static inline void glass_ompt_clear_enter_frame(struct glass_task *task)
 {
-    task->frame.enter_frame.ptr = NULL;
+    __atomic_store_n(&task->frame.enter_frame.ptr, NULL, __ATOMIC_RELAXED); /* see glass_ompt_enter_runtime */
     atomic_signal_fence(memory_order_release);
 }
 
@@ -96,11 +96,13 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
 #define GLASS_OMPT_ENTRY_CALL(call) GLASS_OMPT_ENTRY_SPLIT(call, call)
 #define GLASS_OMPT_ENTRY_RETURN(expr) GLASS_OMPT_ENTRY_SPLIT_RETURN(expr, expr)
 
+/* Relaxed atomic stores, plain moves: tools on other threads may read the
+ * frame of an ancestor task while its thread changes it. */
 static inline void glass_ompt_set_exit_frame(struct glass_task *task, void *address, int flags)
 {
-    task->frame.exit_frame_flags = flags;
+    __atomic_store_n(&task->frame.exit_frame_flags, flags, __ATOMIC_RELAXED);
     atomic_signal_fence(memory_order_release);
-    task->frame.exit_frame.ptr = address;
+    __atomic_store_n(&task->frame.exit_frame.ptr, address, __ATOMIC_RELAXED);
 }
 
 /* Around the runtime's call of a task's user code, in the calling function. */

@@ -31,7 +31,7 @@ struct region {
 static void invoke(const struct region *region, struct glass_task *task, int32_t *gtid, int32_t *tid)
 {
     if (GLASS_OMPT_ACTIVE()) {
-        task->frame.exit_frame_flags = GLASS_FRAME_FLAGS_RUNTIME;
+        __atomic_store_n(&task->frame.exit_frame_flags, GLASS_FRAME_FLAGS_RUNTIME, __ATOMIC_RELAXED);
         atomic_signal_fence(memory_order_release);
         kmp_invoke_microtask_framed(&task->frame.exit_frame.ptr, (void (*)(void))region->fn, gtid, tid,
                                     region->nargs, region->args);

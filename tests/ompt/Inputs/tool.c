@@ -285,12 +285,18 @@ static int frame_flags_ok(int flags)
 
 static void assert_frame_flags(const char *where, int level, const ompt_frame_t *frame)
 {
-    if (!frame || (frame_flags_ok(frame->exit_frame_flags) && frame_flags_ok(frame->enter_frame_flags)))
+    if (!frame)
+        return;
+    /* Atomic reads: an ancestor's frame belongs to a task that may run (and
+     * enter or leave the runtime) on another thread right now. */
+    int exit_flags = __atomic_load_n(&frame->exit_frame_flags, __ATOMIC_RELAXED);
+    int enter_flags = __atomic_load_n(&frame->enter_frame_flags, __ATOMIC_RELAXED);
+    if (frame_flags_ok(exit_flags) && frame_flags_ok(enter_flags))
         return;
     char line[200];
     int n = snprintf(line, sizeof line, "T%lu: WRONG: frame flags at %.40s, level %d: exit_frame_flags=0x%x "
-                     "enter_frame_flags=0x%x\n", thread_tag(), where, level, (unsigned)frame->exit_frame_flags,
-                     (unsigned)frame->enter_frame_flags);
+                     "enter_frame_flags=0x%x\n", thread_tag(), where, level, (unsigned)exit_flags,
+                     (unsigned)enter_flags);
     if (write(1, line, (size_t)n) < 0 || !report_frame_flags_only)
         abort();
 }
@@ -893,12 +899,17 @@ static void check_frames(const char *tag, const void *own_frame, const void *cal
         ompt_frame_t *frame = NULL;
         if (tool_entry.get_task_info(level, &flags, NULL, &frame, NULL, NULL) != 2)
             break;
-        const char *exit = frame->exit_frame.ptr, *enter = frame->enter_frame.ptr;
+        const char *exit = __atomic_load_n(&frame->exit_frame.ptr, __ATOMIC_RELAXED);
+        const char *enter = __atomic_load_n(&frame->enter_frame.ptr, __ATOMIC_RELAXED);
         int own = (!exit || on_own_stack(exit)) && (!enter || on_own_stack(enter));
         char exit_flags[40], enter_flags[40];
         tool_log("%s: frame level %d: exit=%s enter=%s%s", tag, level,
-                 exit ? frame_flags_text(exit_flags, sizeof exit_flags, frame->exit_frame_flags) : "none",
-                 enter ? frame_flags_text(enter_flags, sizeof enter_flags, frame->enter_frame_flags) : "none",
+                 exit ? frame_flags_text(exit_flags, sizeof exit_flags,
+                                         __atomic_load_n(&frame->exit_frame_flags, __ATOMIC_RELAXED))
+                      : "none",
+                 enter ? frame_flags_text(enter_flags, sizeof enter_flags,
+                                          __atomic_load_n(&frame->enter_frame_flags, __ATOMIC_RELAXED))
+                       : "none",
                  own ? "" : " (another thread's stack)");
         if (level == 0 && enter) {
             tool_log("%s: level 0 runs user code but has an enter frame", tag);

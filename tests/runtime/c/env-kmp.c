@@ -65,7 +65,7 @@ int main(void)
     printf(" limit=%d max_threads=%d\n", omp_get_thread_limit(), omp_get_max_threads());
 
     enum { TASKS = 200 };
-    static volatile int done[TASKS];
+    static _Atomic int done[TASKS];
     int deferred = 0;
 #pragma omp parallel num_threads(2)
 #pragma omp single
