@@ -57,6 +57,12 @@ static int search_path(const char *name, char *out, size_t size, int need_exec)
     return 0;
 }
 
+int glass_find_gdb(char *out, size_t size)
+{
+    const char *gdb_name = getenv("GLASS_GDB");
+    return search_path(gdb_name && *gdb_name ? gdb_name : "gdb", out, size, 1);
+}
+
 /* share/glass/gdb/glass-ompd.py next to the bin/ directory holding us. */
 static int find_extension(char *out, size_t size)
 {
@@ -189,8 +195,7 @@ int glass_debug(char **args, const char *lib_dir)
         return debug_fail(2, "unexpected argument '%s' (glass debug PROGRAM [CORE] [-- GDB-ARGS...])", *gdb_args);
     if (*gdb_args)
         gdb_args++;
-    const char *gdb_name = getenv("GLASS_GDB");
-    if (!search_path(gdb_name && *gdb_name ? gdb_name : "gdb", gdb, sizeof gdb, 1))
+    if (!glass_find_gdb(gdb, sizeof gdb))
         return debug_fail(127, "%s", "gdb not found: install gdb (or set GLASS_GDB to its path)");
     if (!find_extension(extension, sizeof extension))
         return debug_fail(1, "%s", "cannot find the OMPD extension share/glass/gdb/glass-ompd.py next to glass");

@@ -6,4 +6,8 @@
  * environment set to run on the Glass runtime in lib_dir. Returns only on error. */
 int glass_debug(char **args, const char *lib_dir);
 
+/* The gdb glass debug runs (GLASS_GDB, else gdb on PATH) into out; 0 if none. */
+#include <stddef.h>
+int glass_find_gdb(char *out, size_t size);
+
 #endif

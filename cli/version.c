@@ -3,10 +3,8 @@
  * to get it: a tool that degrades should say so before the user finds out. */
 #include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
+#include "debug.h" /* glass_find_gdb */
 #include "version.h"
 
 struct part {
@@ -15,22 +13,6 @@ struct part {
     const char *with;    /* what it gives */
     const char *without; /* what happens without it, and the remedy */
 };
-
-/* The first executable NAME on PATH, into path; 0 when there is none. */
-static int on_path(const char *name, char *path, size_t size)
-{
-    const char *search = getenv("PATH");
-    if (!search || !*search)
-        search = "/usr/local/bin:/usr/bin:/bin";
-    while (*search) {
-        size_t len = strcspn(search, ":");
-        snprintf(path, size, "%.*s/%s", (int)len, len ? search : ".", name);
-        if (access(path, X_OK) == 0)
-            return 1;
-        search += len + (search[len] == ':');
-    }
-    return 0;
-}
 
 /* Each GLASS_BUILT_X is defined by cli/CMakeLists.txt when part X is built. */
 #ifdef GLASS_BUILT_OMPT
@@ -74,8 +56,7 @@ void glass_print_version(const char *lib_dir)
         printf("  %-28s %-3s  %s\n", parts[i].name, parts[i].built ? "yes" : "no",
                parts[i].built ? parts[i].with : parts[i].without);
     char gdb[PATH_MAX];
-    const char *gdb_name = getenv("GLASS_GDB");
-    if (on_path(gdb_name && *gdb_name ? gdb_name : "gdb", gdb, sizeof gdb))
+    if (glass_find_gdb(gdb, sizeof gdb))
         printf("  %-28s %-3s  glass debug runs %s\n", "gdb (glass debug)", "yes", gdb);
     else
         printf("  %-28s %-3s  glass debug needs gdb: install gdb\n", "gdb (glass debug)", "no");

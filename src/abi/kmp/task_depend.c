@@ -85,6 +85,17 @@ GLASS_EXPORT int32_t __kmpc_omp_task_with_deps(struct kmp_ident *loc, int32_t gt
     return 0;
 }
 
+/* The encountering task waits until the listed dependences are met. */
+static void wait_deps(struct glass_thread *self, int32_t ndeps, const struct kmp_depend_info *dep_list,
+                      int32_t ndeps_noalias, const struct kmp_depend_info *noalias_dep_list, const void *codeptr)
+{
+    struct decoded decoded;
+    decode(&decoded, ndeps, dep_list, ndeps_noalias, noalias_dep_list);
+    if (decoded.n)
+        glass_task_wait_depend_at(self, decoded.deps, decoded.n, codeptr);
+    release(&decoded);
+}
+
 /* Waits for the dependences of an if(false) task before Clang runs it, and
  * taskwait with depend clauses. */
 GLASS_EXPORT void __kmpc_omp_wait_deps(struct kmp_ident *loc, int32_t gtid, int32_t ndeps,
@@ -93,11 +104,7 @@ GLASS_EXPORT void __kmpc_omp_wait_deps(struct kmp_ident *loc, int32_t gtid, int3
 {
     (void)loc;
     GLASS_OMPT_ENTRY();
-    struct decoded decoded;
-    decode(&decoded, ndeps, dep_list, ndeps_noalias, noalias_dep_list);
-    if (decoded.n)
-        glass_task_wait_depend_at(kmp_thread(gtid), decoded.deps, decoded.n, __builtin_return_address(0));
-    release(&decoded);
+    wait_deps(kmp_thread(gtid), ndeps, dep_list, ndeps_noalias, noalias_dep_list, __builtin_return_address(0));
 }
 
 /* taskwait with depend clauses, and (OpenMP 5.1) a nowait clause: libomp 19
@@ -110,9 +117,5 @@ GLASS_EXPORT void __kmpc_omp_taskwait_deps_51(struct kmp_ident *loc, int32_t gti
 {
     (void)loc, (void)has_no_wait;
     GLASS_OMPT_ENTRY();
-    struct decoded decoded;
-    decode(&decoded, ndeps, dep_list, ndeps_noalias, noalias_dep_list);
-    if (decoded.n)
-        glass_task_wait_depend_at(kmp_thread(gtid), decoded.deps, decoded.n, __builtin_return_address(0));
-    release(&decoded);
+    wait_deps(kmp_thread(gtid), ndeps, dep_list, ndeps_noalias, noalias_dep_list, __builtin_return_address(0));
 }
