@@ -7,6 +7,8 @@
 // runtime|cfa (tool.c, assert_frame_flags). Clang's tasks run through an ABI
 // wrapper (src/abi/kmp/task.c, run_task) that kept no frame pointer: a task
 // taken by another thread saw 0x1 there, and the master's 0.
+// The tasks after the first taskwait may run at once, so x is updated
+// atomically (TSan found the plain x++ racing).
 // RUN: %ompt-cc -Wno-frame-address %s %tool-src %ompt-link -o %t
 // RUN: env TOOL_QUIET=1 %run %t > %t.out
 // RUN: FileCheck %s < %t.out
@@ -37,27 +39,32 @@ int main(void)
                 sched_yield();
 #pragma omp task shared(x)
             {
+#pragma omp atomic
                 x++;
                 CHECK_FRAMES("deferred");
             }
 #pragma omp taskwait
 #pragma omp task final(1) shared(x)
             {
+#pragma omp atomic
                 x++;
                 CHECK_FRAMES("final");
             }
 #pragma omp task untied shared(x)
             {
+#pragma omp atomic
                 x++;
                 CHECK_FRAMES("untied");
             }
 #pragma omp task mergeable shared(x)
             {
+#pragma omp atomic
                 x++;
                 CHECK_FRAMES("mergeable");
             }
 #pragma omp task depend(out : x) shared(x)
             {
+#pragma omp atomic
                 x++;
                 CHECK_FRAMES("with dependences");
             }
