@@ -1,7 +1,9 @@
-/* User API: devices and the league of teams (OpenMP 5.1, 3.4 and 3.7). Glass
- * runs on the host only: there are no target devices, the host is device 0
- * (the number of devices, OpenMP 5.1 3.7.7), and code outside a teams
- * construct runs in a league of one team. */
+/* User API: devices and the league of teams (OpenMP 5.1, 3.4 and 3.7). The
+ * devices are those of the device table (src/device/, GLASS_HOST_DEVICES);
+ * the host is the initial device, numbered after them (3.7.7). A task knows
+ * the device it runs on from its device-num ICV, which a target region on a
+ * device sets for everything it runs (its parallel regions included). Code
+ * outside a teams construct runs in a league of one team. */
 #include "../core/globals.h"
 #include "../core/team.h"
 #include "../core/tasking.h"
@@ -24,17 +26,18 @@ int omp_get_default_device(void)
 
 int omp_get_num_devices(void)
 {
-    return 0;
+    return glass_target_num_devices();
 }
 
 int omp_get_device_num(void)
 {
-    return omp_get_initial_device();
+    int device = glass_self()->task->icv.device_num;
+    return device >= 0 ? device : omp_get_initial_device();
 }
 
 int omp_is_initial_device(void)
 {
-    return 1;
+    return glass_self()->task->icv.device_num < 0;
 }
 
 int omp_get_initial_device(void)

@@ -1,66 +1,177 @@
-/* User API: device memory routines (OpenMP 5.1, 3.8) with the host as the
- * only device. Memory of the host device is host memory: allocation is
- * malloc, copies are memcpy, and every host address is present. Invalid
- * device numbers give the routine's failure result (NULL, 0 or EINVAL, as
- * libgomp). Associating memory with the host device is refused: the host
- * address already is the device address. */
+/* User API: device memory routines (OpenMP 5.1, 3.8) on the devices of the
+ * device table (src/device/) and on the host, the initial device. Host
+ * memory is plain malloc'ed memory and memmove; device memory goes through
+ * the device's kind, with the data-op events a tool sees for the mapping
+ * engine's operations (target id none: no construct). Invalid device
+ * numbers give the routine's failure result (NULL, 0 or EINVAL, as libgomp).
+ * The _async forms run as tasks that depend on their depobj list (5.1,
+ * 3.8.7-3.8.8). */
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/tasking.h"
+#include "../device/device.h"
+#include "../device/mapping.h"
 #include "api.h"
+
+/* The device `num` names, NULL for the host; *valid false when it names
+ * neither. */
+static struct glass_device *device_named(int num, bool *valid)
+{
+    *valid = glass_target_device_valid(num);
+    return *valid && num != glass_target_initial_device() ? glass_device_get(num) : NULL;
+}
 
 GLASS_EXPORT void *omp_target_alloc(size_t size, int device_num)
 {
-    if (!glass_target_device_valid(device_num))
+    bool valid;
+    struct glass_device *device = device_named(device_num, &valid);
+    if (!valid)
         return NULL;
-    return malloc(size ? size : 1);
+    if (!device)
+        return malloc(size ? size : 1);
+    struct glass_target_op op;
+    glass_target_op_standalone(&op, device_num);
+    pthread_mutex_lock(&device->lock);
+    void *address = glass_device_alloc_op(device, &op, NULL, size);
+    pthread_mutex_unlock(&device->lock);
+    return address;
 }
 
 GLASS_EXPORT void omp_target_free(void *device_ptr, int device_num)
 {
-    if (device_ptr && glass_target_device_valid(device_num))
+    bool valid;
+    struct glass_device *device = device_named(device_num, &valid);
+    if (!device_ptr || !valid)
+        return;
+    if (!device) {
         free(device_ptr);
+        return;
+    }
+    struct glass_target_op op;
+    glass_target_op_standalone(&op, device_num);
+    pthread_mutex_lock(&device->lock);
+    glass_device_free_op(device, &op, device_ptr, NULL);
+    pthread_mutex_unlock(&device->lock);
 }
 
 GLASS_EXPORT int omp_target_is_present(const void *ptr, int device_num)
 {
-    return glass_target_device_valid(device_num) || ptr == NULL;
+    if (!ptr)
+        return 1; /* as libgomp, whatever the device */
+    bool valid;
+    struct glass_device *device = device_named(device_num, &valid);
+    if (!valid)
+        return 0;
+    if (!device)
+        return 1;
+    pthread_mutex_lock(&device->lock);
+    bool present = glass_present_find(&device->present, (uintptr_t)ptr, (uintptr_t)ptr) != NULL;
+    pthread_mutex_unlock(&device->lock);
+    return present;
+}
+
+/* 3.8.4 (5.1): whether the device can reach host memory [ptr, ptr+size)
+ * through the host address: the host can; host devices run the host's code
+ * in the host's address space, so they can too. */
+GLASS_EXPORT int omp_target_is_accessible(const void *ptr, size_t size, int device_num)
+{
+    (void)ptr, (void)size;
+    bool valid;
+    device_named(device_num, &valid);
+    return valid;
+}
+
+/* 3.8.11 (5.1): the device address of a mapped host address, NULL when not
+ * mapped; the address itself for the host. */
+GLASS_EXPORT void *omp_get_mapped_ptr(const void *ptr, int device_num)
+{
+    bool valid;
+    struct glass_device *device = device_named(device_num, &valid);
+    if (!valid || !ptr)
+        return NULL;
+    if (!device)
+        return (void *)ptr;
+    pthread_mutex_lock(&device->lock);
+    struct glass_present_entry *entry = glass_present_find(&device->present, (uintptr_t)ptr, (uintptr_t)ptr);
+    void *mapped = entry ? (void *)glass_present_translate(entry, (uintptr_t)ptr) : NULL;
+    pthread_mutex_unlock(&device->lock);
+    return mapped;
+}
+
+/* One contiguous copy between any two devices (NULL: the host). */
+static int copy_between(struct glass_device *dst_dev, struct glass_device *src_dev, void *dst, const void *src,
+                        size_t length)
+{
+    if (!length)
+        return 0;
+    if (!dst_dev && !src_dev) {
+        memmove(dst, src, length);
+        return 0;
+    }
+    struct glass_target_op op;
+    int status;
+    if (dst_dev && src_dev && dst_dev != src_dev) {
+        /* Two devices: through the host. */
+        void *staging = malloc(length);
+        if (!staging)
+            return ENOMEM;
+        status = copy_between(NULL, src_dev, staging, src, length);
+        if (!status)
+            status = copy_between(dst_dev, NULL, dst, staging, length);
+        free(staging);
+        return status;
+    }
+    struct glass_device *device = dst_dev ? dst_dev : src_dev;
+    glass_target_op_standalone(&op, device->number);
+    pthread_mutex_lock(&device->lock);
+    if (dst_dev && src_dev)
+        status = device->kind->device_to_device(device, dst, src, length);
+    else
+        status = glass_device_copy_op(device, &op, dst_dev ? GLASS_DATA_TO_DEVICE : GLASS_DATA_FROM_DEVICE, dst, src,
+                                      length);
+    pthread_mutex_unlock(&device->lock);
+    return status ? EINVAL : 0;
 }
 
 GLASS_EXPORT int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
                                    size_t src_offset, int dst_device_num, int src_device_num)
 {
-    if (!glass_target_device_valid(dst_device_num) || !glass_target_device_valid(src_device_num))
+    bool dst_valid, src_valid;
+    struct glass_device *dst_dev = device_named(dst_device_num, &dst_valid);
+    struct glass_device *src_dev = device_named(src_device_num, &src_valid);
+    if (!dst_valid || !src_valid)
         return EINVAL;
-    memmove((char *)dst + dst_offset, (const char *)src + src_offset, length);
-    return 0;
+    return copy_between(dst_dev, src_dev, (char *)dst + dst_offset, (const char *)src + src_offset, length);
 }
 
 /* Copies the sub-volume of dimension `dims` (elements of element_size bytes)
- * one dimension at a time. */
-static void copy_rect(char *dst, const char *src, size_t element_size, int dims, const size_t *volume,
-                      const size_t *dst_offsets, const size_t *src_offsets, const size_t *dst_dimensions,
-                      const size_t *src_dimensions)
+ * one dimension at a time, the last as contiguous rows. */
+static int copy_rect(struct glass_device *dst_dev, struct glass_device *src_dev, char *dst, const char *src,
+                     size_t element_size, int dims, const size_t *volume, const size_t *dst_offsets,
+                     const size_t *src_offsets, const size_t *dst_dimensions, const size_t *src_dimensions)
 {
-    if (dims == 1) {
-        memmove(dst + dst_offsets[0] * element_size, src + src_offsets[0] * element_size,
-                volume[0] * element_size);
-        return;
-    }
+    if (dims == 1)
+        return copy_between(dst_dev, src_dev, dst + dst_offsets[0] * element_size,
+                            src + src_offsets[0] * element_size, volume[0] * element_size);
     /* Bytes of one slice along the first dimension. */
     size_t dst_slice = element_size, src_slice = element_size;
     for (int i = 1; i < dims; i++) {
         dst_slice *= dst_dimensions[i];
         src_slice *= src_dimensions[i];
     }
-    for (size_t j = 0; j < volume[0]; j++)
-        copy_rect(dst + (dst_offsets[0] + j) * dst_slice, src + (src_offsets[0] + j) * src_slice,
-                  element_size, dims - 1, volume + 1, dst_offsets + 1, src_offsets + 1, dst_dimensions + 1,
-                  src_dimensions + 1);
+    for (size_t j = 0; j < volume[0]; j++) {
+        int status = copy_rect(dst_dev, src_dev, dst + (dst_offsets[0] + j) * dst_slice,
+                               src + (src_offsets[0] + j) * src_slice, element_size, dims - 1, volume + 1,
+                               dst_offsets + 1, src_offsets + 1, dst_dimensions + 1, src_dimensions + 1);
+        if (status)
+            return status;
+    }
+    return 0;
 }
 
 GLASS_EXPORT int omp_target_memcpy_rect(void *dst, const void *src, size_t element_size, int num_dims,
@@ -73,25 +184,122 @@ GLASS_EXPORT int omp_target_memcpy_rect(void *dst, const void *src, size_t eleme
         return INT_MAX;
     if (!dst || !src || num_dims < 1 || element_size == 0)
         return EINVAL;
-    if (!glass_target_device_valid(dst_device_num) || !glass_target_device_valid(src_device_num))
+    bool dst_valid, src_valid;
+    struct glass_device *dst_dev = device_named(dst_device_num, &dst_valid);
+    struct glass_device *src_dev = device_named(src_device_num, &src_valid);
+    if (!dst_valid || !src_valid)
         return EINVAL;
     for (int i = 0; i < num_dims; i++)
         if (volume[i] == 0)
             return 0;
-    copy_rect(dst, src, element_size, num_dims, volume, dst_offsets, src_offsets, dst_dimensions,
-              src_dimensions);
-    return 0;
+    return copy_rect(dst_dev, src_dev, dst, src, element_size, num_dims, volume, dst_offsets, src_offsets,
+                     dst_dimensions, src_dimensions);
 }
 
+/* 3.8.9: device memory `device_ptr` + device_offset becomes the corresponding
+ * storage of [host_ptr, host_ptr + size) until disassociated; constructs
+ * never unmap it (an infinite reference count). The host device cannot be
+ * associated (its memory is the host's), as in libgomp. */
 GLASS_EXPORT int omp_target_associate_ptr(const void *host_ptr, const void *device_ptr, size_t size,
                                           size_t device_offset, int device_num)
 {
-    (void)host_ptr, (void)device_ptr, (void)size, (void)device_offset, (void)device_num;
-    return EINVAL;
+    bool valid;
+    struct glass_device *device = device_named(device_num, &valid);
+    if (!device || !host_ptr || !device_ptr)
+        return EINVAL;
+    uintptr_t start = (uintptr_t)host_ptr, end = start + size;
+    uintptr_t device_start = (uintptr_t)device_ptr + device_offset;
+    int status = 0;
+    struct glass_target_op op;
+    glass_target_op_standalone(&op, device_num);
+    pthread_mutex_lock(&device->lock);
+    struct glass_present_entry *entry = glass_present_overlap(&device->present, start, end);
+    if (entry) {
+        /* Associating the same storage again is allowed; anything else over
+         * mapped memory is not. */
+        status = entry->host_start == start && entry->host_end == end && entry->device_start == device_start ? 0
+                                                                                                           : EINVAL;
+    } else {
+        struct glass_host_op host_op;
+        glass_data_op_begin(&op, &host_op, GLASS_DATA_ASSOCIATE, host_ptr, glass_target_initial_device(),
+                            (void *)device_start, device_num, size);
+        entry = glass_present_add(&device->present, start, end, device_start, NULL);
+        entry->dynamic_refcount = GLASS_REFCOUNT_INFINITE;
+        glass_data_op_end(&op, &host_op, GLASS_DATA_ASSOCIATE, host_ptr, glass_target_initial_device(),
+                          (void *)device_start, device_num, size);
+    }
+    pthread_mutex_unlock(&device->lock);
+    return status;
 }
 
 GLASS_EXPORT int omp_target_disassociate_ptr(const void *ptr, int device_num)
 {
-    (void)ptr, (void)device_num;
-    return EINVAL;
+    bool valid;
+    struct glass_device *device = device_named(device_num, &valid);
+    if (!device || !ptr)
+        return EINVAL;
+    int status = EINVAL;
+    struct glass_target_op op;
+    glass_target_op_standalone(&op, device_num);
+    pthread_mutex_lock(&device->lock);
+    struct glass_present_entry *entry = glass_present_find(&device->present, (uintptr_t)ptr, (uintptr_t)ptr);
+    if (entry && entry->host_start == (uintptr_t)ptr && !entry->allocation &&
+        entry->dynamic_refcount == GLASS_REFCOUNT_INFINITE) {
+        struct glass_host_op host_op;
+        size_t size = entry->host_end - entry->host_start;
+        void *device_start = (void *)entry->device_start;
+        glass_data_op_begin(&op, &host_op, GLASS_DATA_DISASSOCIATE, ptr, glass_target_initial_device(),
+                            device_start, device_num, size);
+        glass_present_remove(&device->present, entry);
+        glass_data_op_end(&op, &host_op, GLASS_DATA_DISASSOCIATE, ptr, glass_target_initial_device(), device_start,
+                          device_num, size);
+        status = 0;
+    }
+    pthread_mutex_unlock(&device->lock);
+    return status;
+}
+
+/* The dependences of an _async routine: GCC's omp_depend_t, an address and
+ * a GOMP_DEPEND_* type (1 in, 2 out, 3 inout, 4 mutexinoutset, 5
+ * inoutset), as a depobj construct of a GCC-compiled program writes it. */
+static void wait_for_depobjs(int count, omp_depend_t *list)
+{
+    if (count <= 0 || !list)
+        return;
+    struct glass_depend *deps = malloc((size_t)count * sizeof *deps);
+    if (!deps)
+        return;
+    static const enum glass_depend_kind kinds[] = {GLASS_DEPEND_IN, GLASS_DEPEND_IN, GLASS_DEPEND_OUT,
+                                                   GLASS_DEPEND_INOUT, GLASS_DEPEND_MUTEXINOUTSET,
+                                                   GLASS_DEPEND_INOUTSET};
+    for (int i = 0; i < count; i++) {
+        void *const *obj = (void *const *)&list[i];
+        uintptr_t type = (uintptr_t)obj[1];
+        deps[i] = (struct glass_depend){obj[0], type < sizeof kinds / sizeof *kinds ? kinds[type] : GLASS_DEPEND_INOUT};
+    }
+    glass_task_wait_depend(glass_self(), deps, (size_t)count);
+    free(deps);
+}
+
+/* 3.8.7 and 3.8.8 (5.1): the copy may be done at any time after its
+ * dependences and before the next task synchronization; Glass does it at
+ * once, after waiting for them as taskwait depend(...) would. */
+GLASS_EXPORT int omp_target_memcpy_async(void *dst, const void *src, size_t length, size_t dst_offset,
+                                         size_t src_offset, int dst_device_num, int src_device_num,
+                                         int depobj_count, omp_depend_t *depobj_list)
+{
+    wait_for_depobjs(depobj_count, depobj_list);
+    return omp_target_memcpy(dst, src, length, dst_offset, src_offset, dst_device_num, src_device_num);
+}
+
+GLASS_EXPORT int omp_target_memcpy_rect_async(void *dst, const void *src, size_t element_size, int num_dims,
+                                              const size_t *volume, const size_t *dst_offsets,
+                                              const size_t *src_offsets, const size_t *dst_dimensions,
+                                              const size_t *src_dimensions, int dst_device_num,
+                                              int src_device_num, int depobj_count, omp_depend_t *depobj_list)
+{
+    if (dst || src)
+        wait_for_depobjs(depobj_count, depobj_list);
+    return omp_target_memcpy_rect(dst, src, element_size, num_dims, volume, dst_offsets, src_offsets,
+                                  dst_dimensions, src_dimensions, dst_device_num, src_device_num);
 }

@@ -41,6 +41,7 @@ struct glass_icvs {
     unsigned thread_limit;       /* thread-limit-var */
     unsigned max_active_levels;  /* max-active-levels-var */
     int default_device;          /* default-device-var */
+    int device_num;              /* the device the task runs on (omp_get_device_num); -1: the host */
     uintptr_t default_allocator; /* def-allocator-var (an omp_allocator_handle_t) */
     /* place-partition-var: places place_partition_first .. + len - 1 of
      * glass_places; len 0 when there is no place list. */

@@ -40,6 +40,7 @@ static void set_defaults(void)
         /* Like libgomp: nesting is off unless the environment asks for it. */
         .max_active_levels = 1,
         .default_device = 0,
+        .device_num = -1,
         .default_allocator = 1, /* omp_default_mem_alloc */
     };
     g->wait_policy = GLASS_WAIT_UNSET;

@@ -1,7 +1,8 @@
-/* Target regions on the host (OpenMP 5.1, 2.14.5). Glass has no offload
- * device: the host is the only device, number 0, which is also the number of
- * target devices (3.7.7), and every target region runs on the encountering
- * thread with identity mappings.
+/* Target regions run by the host (OpenMP 5.1, 2.14.5): on the host itself
+ * (no device, or the host fallback) with identity mappings, or on a host
+ * device (src/device/host_device.c) with the device's copies. Either way the
+ * region runs on the encountering thread. The host is the initial device,
+ * numbered after the devices (3.7.7).
  *
  * A target region starts a new contention group: its initial task runs at
  * level 0 in an implicit team of one, with the device's initial data
@@ -16,6 +17,7 @@
 #include "globals.h"
 #include "runtime.h"
 #include "task_internal.h"
+#include "../device/device.h"
 
 struct target_context {
     struct glass_team *team;          /* implicit team of the region's initial task */
@@ -29,7 +31,7 @@ static __thread unsigned target_depth;
 
 int glass_target_num_devices(void)
 {
-    return 0;
+    return glass_device_count();
 }
 
 int glass_target_initial_device(void)
@@ -39,7 +41,7 @@ int glass_target_initial_device(void)
 
 bool glass_target_device_valid(int device)
 {
-    return device == glass_target_initial_device();
+    return device >= 0 && device <= glass_target_initial_device();
 }
 
 static struct target_context *new_context(void)
@@ -63,7 +65,7 @@ static struct target_context *context_at(unsigned depth)
     }
 }
 
-static void prepare_team(struct glass_team *team, struct glass_thread *self, unsigned thread_limit)
+static void prepare_team(struct glass_team *team, struct glass_thread *self, unsigned thread_limit, int device_num)
 {
     team->nthreads = 1;
     team->level = 0;
@@ -74,6 +76,7 @@ static void prepare_team(struct glass_team *team, struct glass_thread *self, uns
     team->child_icvs = glass_globals.initial_icvs;
     if (thread_limit)
         team->child_icvs.thread_limit = thread_limit;
+    team->child_icvs.device_num = device_num;
     team->proc_bind = team->child_icvs.bind;
     team->fn = NULL;
     team->data = NULL;
@@ -102,7 +105,8 @@ static bool no_active_task(void *arg)
     return !atomic_load_explicit(&((struct glass_team *)arg)->tasking.active, memory_order_seq_cst);
 }
 
-void glass_target_run(struct glass_thread *self, void (*fn)(void *), void *data, unsigned thread_limit)
+void glass_target_run(struct glass_thread *self, void (*fn)(void *), void *data, unsigned thread_limit,
+                      int device_num)
 {
     struct target_context *ctx = context_at(target_depth);
     struct glass_team *team = ctx->team;
@@ -118,7 +122,7 @@ void glass_target_run(struct glass_thread *self, void (*fn)(void *), void *data,
     } saved = {self->team,        self->task,      self->num,         atomic_load(&self->state),
                self->owned_teams, self->owned_teams_len, self->hot_workers, self->hot_nworkers};
 
-    prepare_team(team, self, thread_limit);
+    prepare_team(team, self, thread_limit, device_num);
     self->owned_teams = ctx->owned_teams;
     self->owned_teams_len = ctx->owned_teams_len;
     self->hot_workers = NULL;

@@ -12,20 +12,14 @@
 #include "../core/thread_id.h"
 #include "ompt_internal.h"
 #include "tool_slots.h"
+#include "dispatch.h"
 
 _Atomic bool glass_ompt_active;
 _Atomic bool glass_ompt_entry_watch = true;
 _Atomic unsigned char glass_ompt_enabled[GLASS_OMPT_EVENT_LIMIT];
 
-/* The values of glass_ompt_enabled[event] (hooks.h). */
-enum {
-    DISPATCH_NONE = 0,
-    DISPATCH_DIRECT = 1,  /* tool 0 is the only active tool: call it */
-    DISPATCH_FAN_OUT = 2, /* call every active tool that registered the event */
-};
-
 /* What each tool registered, by tool index (tool_list.c), active or not. */
-static _Atomic(ompt_callback_t) registered[GLASS_OMPT_MAX_TOOLS][GLASS_OMPT_EVENT_LIMIT];
+_Atomic(ompt_callback_t) glass_ompt_registered[GLASS_OMPT_MAX_TOOLS][GLASS_OMPT_EVENT_LIMIT];
 
 /* Whether events go to the tools one by one (several tools, or a single
  * active tool whose index is not 0). */
@@ -38,8 +32,10 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 /* What ompt_set_callback answers for each event: whether Glass dispatches it
  * on every occurrence (5.1 4.4.4.2, Tables 4.2 and 4.3), whichever compiler
  * built the program (the GCC and the Clang ABI may be mixed in one process).
- * - never: Glass is host-only and has no device, so device, data-mapping and
- *   kernel events cannot occur.
+ * - always, for the target and device events too: every target construct
+ *   raises its target events, on a device or on the host; a device raises
+ *   data-op, submit and map events for each operation and its device events
+ *   when it starts and ends (src/device/).
  * - sometimes: one compiler inlines some or all occurrences (GCC: flush,
  *   master/masked, loops with schedule(static) and their implicit barrier,
  *   which then reaches the runtime as GOMP_barrier, and every reduction,
@@ -55,21 +51,21 @@ static const unsigned char set_results[GLASS_OMPT_EVENT_LIMIT] = {
     [ompt_callback_task_create] = ompt_set_always,
     [ompt_callback_task_schedule] = ompt_set_always,
     [ompt_callback_implicit_task] = ompt_set_always,
-    [ompt_callback_target] = ompt_set_never,
-    [ompt_callback_target_data_op] = ompt_set_never,
-    [ompt_callback_target_submit] = ompt_set_never,
+    [ompt_callback_target] = ompt_set_always,
+    [ompt_callback_target_data_op] = ompt_set_always,
+    [ompt_callback_target_submit] = ompt_set_always,
     [ompt_callback_control_tool] = ompt_set_always,
-    [ompt_callback_device_initialize] = ompt_set_never,
-    [ompt_callback_device_finalize] = ompt_set_never,
-    [ompt_callback_device_load] = ompt_set_never,
-    [ompt_callback_device_unload] = ompt_set_never,
+    [ompt_callback_device_initialize] = ompt_set_always,
+    [ompt_callback_device_finalize] = ompt_set_always,
+    [ompt_callback_device_load] = ompt_set_always,
+    [ompt_callback_device_unload] = ompt_set_always,
     [ompt_callback_sync_region_wait] = ompt_set_sometimes,
     [ompt_callback_mutex_released] = ompt_set_sometimes,
     [ompt_callback_dependences] = ompt_set_sometimes,
     [ompt_callback_task_dependence] = ompt_set_always,
     [ompt_callback_work] = ompt_set_sometimes,
     [ompt_callback_masked] = ompt_set_sometimes,
-    [ompt_callback_target_map] = ompt_set_never,
+    [ompt_callback_target_map] = ompt_set_always,
     [ompt_callback_sync_region] = ompt_set_sometimes,
     [ompt_callback_lock_init] = ompt_set_always,
     [ompt_callback_lock_destroy] = ompt_set_always,
@@ -80,10 +76,10 @@ static const unsigned char set_results[GLASS_OMPT_EVENT_LIMIT] = {
     [ompt_callback_cancel] = ompt_set_always,
     [ompt_callback_reduction] = ompt_set_sometimes,
     [ompt_callback_dispatch] = ompt_set_sometimes,
-    [ompt_callback_target_emi] = ompt_set_never,
-    [ompt_callback_target_data_op_emi] = ompt_set_never,
-    [ompt_callback_target_submit_emi] = ompt_set_never,
-    [ompt_callback_target_map_emi] = ompt_set_never,
+    [ompt_callback_target_emi] = ompt_set_always,
+    [ompt_callback_target_data_op_emi] = ompt_set_always,
+    [ompt_callback_target_submit_emi] = ompt_set_always,
+    [ompt_callback_target_map_emi] = ompt_set_always,
     [ompt_callback_error] = ompt_set_always,
 };
 
@@ -107,11 +103,6 @@ static int emi_partner(int event)
 static bool valid_event(int event)
 {
     return event > 0 && event < GLASS_OMPT_EVENT_LIMIT && set_results[event] != ompt_set_error;
-}
-
-static ompt_callback_t callback_of(int tool, int event)
-{
-    return atomic_load_explicit(&registered[tool][event], memory_order_acquire);
 }
 
 /* The flag of `event` from the tables; table_lock held (or only one thread). */
@@ -152,7 +143,7 @@ static ompt_set_result_t set_callback(int tool, ompt_callbacks_t event, ompt_cal
     if (callback && partner && callback_of(tool, partner)) {
         result = ompt_set_error;
     } else {
-        atomic_store_explicit(&registered[tool][event], callback, memory_order_release);
+        atomic_store_explicit(&glass_ompt_registered[tool][event], callback, memory_order_release);
         atomic_store_explicit(&glass_ompt_enabled[event], flag_for((int)event), memory_order_relaxed);
     }
     pthread_mutex_unlock(&table_lock);
@@ -207,7 +198,7 @@ ompt_interface_fn_t glass_ompt_get_callback_entry(int tool)
  * (the caller of the outlined function), not in the program, and no call
  * site is known: such a codeptr_ra is reported as NULL (5.1 4.5.2.3 allows
  * it when attribution is impossible). */
-static uintptr_t runtime_code_start, runtime_code_end;
+uintptr_t glass_ompt_runtime_code_start, glass_ompt_runtime_code_end;
 
 static int find_runtime_code(struct dl_phdr_info *info, size_t size, void *arg)
 {
@@ -219,18 +210,12 @@ static int find_runtime_code(struct dl_phdr_info *info, size_t size, void *arg)
             continue;
         uintptr_t start = info->dlpi_addr + segment->p_vaddr;
         if (probe >= start && probe < start + segment->p_memsz) {
-            runtime_code_start = start;
-            runtime_code_end = start + segment->p_memsz;
+            glass_ompt_runtime_code_start = start;
+            glass_ompt_runtime_code_end = start + segment->p_memsz;
             return 1;
         }
     }
     return 0;
-}
-
-static inline const void *user_site(const void *codeptr)
-{
-    uintptr_t address = (uintptr_t)codeptr;
-    return address >= runtime_code_start && address < runtime_code_end ? NULL : codeptr;
 }
 
 void glass_ompt_enable_registered(void)
@@ -252,7 +237,7 @@ void glass_ompt_disable_all(bool forget)
         atomic_store_explicit(&glass_ompt_enabled[event], 0, memory_order_relaxed);
         if (forget)
             for (int tool = 0; tool < GLASS_OMPT_MAX_TOOLS; tool++)
-                atomic_store_explicit(&registered[tool][event], NULL, memory_order_relaxed);
+                atomic_store_explicit(&glass_ompt_registered[tool][event], NULL, memory_order_relaxed);
     }
     atomic_store_explicit(&glass_ompt_active, false, memory_order_seq_cst);
     atomic_store_explicit(&glass_frames_wanted, glass_ompd_enabled, memory_order_relaxed); /* OMPD keeps them */
@@ -263,85 +248,11 @@ void glass_ompt_forget_callbacks(int tool)
 {
     pthread_mutex_lock(&table_lock);
     for (int event = 1; event < GLASS_OMPT_EVENT_LIMIT; event++)
-        atomic_store_explicit(&registered[tool][event], NULL, memory_order_relaxed);
+        atomic_store_explicit(&glass_ompt_registered[tool][event], NULL, memory_order_relaxed);
     update_flags();
     pthread_mutex_unlock(&table_lock);
     atomic_thread_fence(memory_order_seq_cst);
 }
-
-/* A dispatch announces itself before it looks at the flags (and finalization
- * clears the flags before it looks at the announcements), each side with a
- * full fence: either the dispatcher sees the cleared flag, or finalization
- * sees the dispatcher and waits for it (finalize.c). A thread without a
- * descriptor (NULL) cannot be found, and announces nothing. */
-static inline void dispatch_enter(struct glass_thread *self)
-{
-    glass_thread_gtid(self); /* registered, so finalization can find it */
-    atomic_store_explicit(&self->ompt_dispatching, true, memory_order_relaxed);
-    atomic_thread_fence(memory_order_seq_cst);
-}
-
-static inline void dispatch_leave(struct glass_thread *self)
-{
-    atomic_store_explicit(&self->ompt_dispatching, false, memory_order_release);
-}
-
-/* Defines glass_ompt_emit_<event>(params), which calls each tool that gets
- * the event as `callback(args...)`; `names` lists the parameters' names. In
- * the arguments, `tool` is the index of the tool being called, for the slot
- * helpers THREAD, TEAM and TASK.
- *
- * With one tool the direct branch is taken: `tool` is the constant 0, every
- * helper folds away, and the call is what it was before there could be
- * several tools. With several, the call goes to an out-of-line function (so
- * that its loop costs the one-tool path nothing, not even saved registers),
- * which runs `prepare` and then calls each tool that registered the event,
- * in list order. The flag an event point tested may have been cleared since
- * by a finalization on another thread (or the event point tested none, for
- * the second half of a pair): it is read again here. The body is written out
- * for the thread with and without a descriptor, so that neither path tests
- * for the descriptor again after the call. */
-#define DISPATCH_BODY(event, type, names, ...)                                                         \
-    do {                                                                                               \
-        unsigned char mode =                                                                           \
-            atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], memory_order_relaxed);    \
-        if (__builtin_expect(mode == DISPATCH_DIRECT, 1)) {                                            \
-            enum { tool = 0 };                                                                         \
-            type callback = (type)callback_of(tool, ompt_callback_##event);                            \
-            if (callback)                                                                              \
-                callback(__VA_ARGS__);                                                                 \
-        } else if (mode == DISPATCH_FAN_OUT) {                                                         \
-            fan_out_##event names;                                                                     \
-        }                                                                                              \
-    } while (0)
-#define DISPATCHER_PREPARED(event, type, prepare, params, names, ...)                                   \
-    static __attribute__((noinline, cold)) void fan_out_##event params                                 \
-    {                                                                                                  \
-        prepare;                                                                                       \
-        for (int tool = 0, tools = glass_ompt_tool_count(); tool < tools; tool++) {                    \
-            type callback = (type)callback_of(tool, ompt_callback_##event);                            \
-            if (callback)                                                                              \
-                callback(__VA_ARGS__);                                                                 \
-        }                                                                                              \
-    }                                                                                                  \
-    void glass_ompt_emit_##event params                                                                \
-    {                                                                                                  \
-        struct glass_thread *self = glass_self_ptr;                                                    \
-        if (__builtin_expect(self != NULL, 1)) {                                                       \
-            dispatch_enter(self);                                                                      \
-            DISPATCH_BODY(event, type, names, __VA_ARGS__);                                            \
-            dispatch_leave(self);                                                                      \
-        } else {                                                                                       \
-            DISPATCH_BODY(event, type, names, __VA_ARGS__);                                            \
-        }                                                                                              \
-    }
-#define DISPATCHER(event, type, params, names, ...) \
-    DISPATCHER_PREPARED(event, type, (void)0, params, names, __VA_ARGS__)
-
-/* The calling tool's ompt_data_t of a thread, parallel region or task. */
-#define THREAD(data) ((ompt_data_t *)glass_thread_slot((data), tool))
-#define TEAM(data) ((ompt_data_t *)glass_team_slot((data), tool))
-#define TASK(data) ((ompt_data_t *)glass_task_slot((data), tool))
 
 DISPATCHER(thread_begin, ompt_callback_thread_begin_t, (int thread_type, glass_tool_data *thread_data),
            (thread_type, thread_data), (ompt_thread_t)thread_type, THREAD(thread_data))

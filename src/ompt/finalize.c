@@ -13,6 +13,7 @@
 #include "../core/thread_id.h"
 #include "events.h"
 #include "ompt_internal.h"
+#include "../device/device.h"
 
 static _Atomic bool finalized;
 
@@ -49,6 +50,9 @@ void glass_ompt_finalize(void)
     if (!glass_ompt_active_tools() || atomic_exchange_explicit(&finalized, true, memory_order_acq_rel))
         return;
     struct glass_thread *self = glass_self_ptr;
+    /* Devices end before the tools that watch them (their device_finalize,
+     * and the last trace buffers, come before the tools' finalizers). */
+    glass_device_finalize_all();
     glass_pool_retire_idle(self);
     if (self)
         glass_ompt_thread_ends(self);

@@ -16,6 +16,8 @@
 #include "../core/places.h"
 #include "../core/team.h"
 #include "ompt_internal.h"
+#include "../device/device.h"
+#include "../device/device_events.h"
 #include "tool_slots.h"
 
 static inline struct glass_thread *current_thread(void)
@@ -159,16 +161,27 @@ static int get_proc_id(void)
     return sched_getcpu();
 }
 
-/* Glass runs on the host only. */
+/* 4.6.1.13: the devices of the device table (src/device/). */
 static int get_num_devices(void)
 {
-    return 0;
+    return glass_device_count();
 }
 
+/* 4.6.1.12: the target construct this thread is processing (from its
+ * target begin to its end), and the data operation or submission in
+ * progress (0 between them). */
 static int get_target_info(uint64_t *device_num, ompt_id_t *target_id, ompt_id_t *host_op_id)
 {
-    (void)device_num, (void)target_id, (void)host_op_id;
-    return 0;
+    struct glass_target_op *op = glass_target_op_current();
+    if (!op)
+        return 0;
+    if (device_num)
+        *device_num = (uint64_t)op->device_num;
+    if (target_id)
+        *target_id = op->watched ? op->target_id : ompt_id_none;
+    if (host_op_id)
+        *host_op_id = glass_host_op_current();
+    return 1;
 }
 
 static uint64_t get_unique_id(void)

@@ -166,5 +166,5 @@ int main(void)
 // CHECK: get_callback flush (skipped): 0
 // CHECK: set_callback 0: 0, 38: 0, 1000: 0
 // CHECK: set_callback target_emi with target registered: 0
-// CHECK: unregister target: 1, then target_emi: 1
+// CHECK: unregister target: 5, then target_emi: 5
 // CHECK: unregister implicit_task: 5, get_callback: 0

@@ -33,8 +33,8 @@ int main(void)
 // CHECK: set_callback ompt_callback_thread_begin: always
 // CHECK: set_callback ompt_callback_parallel_begin: always
 // CHECK: set_callback ompt_callback_implicit_task: always
-// CHECK: set_callback ompt_callback_target: never
-// CHECK: set_callback ompt_callback_device_initialize: never
+// CHECK: set_callback ompt_callback_target: always
+// CHECK: set_callback ompt_callback_device_initialize: always
 // CHECK: set_callback ompt_callback_work: sometimes
 // CHECK: set_callback ompt_callback_masked: sometimes
 // CHECK: set_callback ompt_callback_flush: sometimes

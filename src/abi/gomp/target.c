@@ -1,10 +1,9 @@
-/* GCC ABI: target constructs, run on the host (the only device, core
- * target.c). Map clauses are identities on the host: the region gets the
- * host addresses GCC collected (hostaddrs, which is also the region
- * function's argument), except firstprivate items, which get a private copy.
- * nowait makes the region a deferred target task; depend clauses order it
- * (or the target update / enter data / exit data construct) with sibling
- * tasks. */
+/* GCC ABI: the target constructs (GOMP_target_ext, target data, update,
+ * enter/exit data) and offload image registration. The device layer
+ * (src/device/target_ops.c) decides where each runs and maps its data; this
+ * file decodes GCC's arguments and makes a construct with nowait or depend
+ * clauses a target task, which carries copies of the construct's arrays (and
+ * of its firstprivate values, taken when the task is created). */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -14,17 +13,19 @@
 #include "../../core/globals.h"
 #include "../../core/runtime.h"
 #include "../../core/tasking.h"
+#include "../../device/image_registry.h"
+#include "../../device/target_ops.h"
 #include "../../ompt/events.h"
 #include "gomp.h"
 
 /* gomp-constants.h */
-#define DEVICE_ICV (-1)
-#define DEVICE_HOST_FALLBACK (-2)
 #define MAP_FIRSTPRIVATE 0x0c
 #define TARGET_FLAG_NOWAIT 1u
+#define TARGET_FLAG_EXIT_DATA 2u
 #define TARGET_ARG_DEVICE_MASK 0x7f
 #define TARGET_ARG_SUBSEQUENT_PARAM 0x80
 #define TARGET_ARG_ID_MASK 0xff00
+#define TARGET_ARG_NUM_TEAMS 0x100
 #define TARGET_ARG_THREAD_LIMIT 0x200
 #define TARGET_ARG_VALUE_SHIFT 16
 
@@ -32,131 +33,134 @@
 size_t gomp_depend_count(void **depend);
 void gomp_depend_decode(void **depend, struct glass_depend *out);
 
-static void check_device(struct glass_thread *self, int device)
+/* num_teams and thread_limit from GCC's target argument list (values for
+ * every device; <= 0: not given or not known on the host). */
+static struct glass_launch launch_of(void **args)
 {
-    if (device == DEVICE_ICV)
-        device = self->task->icv.default_device;
-    if (device == DEVICE_HOST_FALLBACK || glass_target_device_valid(device))
-        return;
-    /* Any other device falls back to the host, unless the user demanded
-     * offloading (OpenMP 5.1, 6.17). */
-    if (glass_globals.target_offload == GLASS_OFFLOAD_MANDATORY)
-        glass_fatal("OMP_TARGET_OFFLOAD=MANDATORY, but device %d is not available (the host, device %d, "
-                    "is the only one)",
-                    device, glass_target_initial_device());
-}
-
-/* thread_limit clause of the construct, from GCC's target argument list. */
-static unsigned thread_limit_of(void **args)
-{
-    if (!args)
-        return 0;
-    while (*args) {
+    struct glass_launch launch = {0, 0};
+    while (args && *args) {
         intptr_t id = (intptr_t)*args++, value;
         if (id & TARGET_ARG_SUBSEQUENT_PARAM)
             value = (intptr_t)*args++;
         else
             value = id >> TARGET_ARG_VALUE_SHIFT;
-        if ((id & TARGET_ARG_DEVICE_MASK) == 0 && (id & TARGET_ARG_ID_MASK) == TARGET_ARG_THREAD_LIMIT)
-            return value > 0 ? (unsigned)value : 0;
+        if ((id & TARGET_ARG_DEVICE_MASK) != 0 || value <= 0)
+            continue;
+        if ((id & TARGET_ARG_ID_MASK) == TARGET_ARG_THREAD_LIMIT)
+            launch.thread_limit = (unsigned)value;
+        else if ((id & TARGET_ARG_ID_MASK) == TARGET_ARG_NUM_TEAMS)
+            launch.num_teams = (unsigned)value;
     }
-    return 0;
+    return launch;
 }
 
-/* What a target region needs to run later: the region, the map addresses,
- * and room for the firstprivate copies, all in one block. */
-struct launch {
+enum construct { REGION, UPDATE, ENTER_DATA, EXIT_DATA };
+
+/* A deferred construct: what it needs when it runs, in one block. */
+struct deferred {
+    enum construct construct;
+    int device;               /* resolved when created: a device number, or -1 for the host */
     void (*fn)(void *);
-    unsigned thread_limit;
+    struct glass_launch launch;
+    bool nowait;
+    const void *codeptr;
     size_t mapnum;
-    void *hostaddrs[];
+    void **hostaddrs;         /* the arrays, after the header; firstprivate items point at their copies */
+    size_t *sizes;
+    unsigned short *kinds;
 };
 
-static size_t align_of_kind(unsigned short kind)
+static size_t align_up(size_t n, size_t a)
 {
-    return (size_t)1 << (kind >> 8);
+    return (n + a - 1) & ~(a - 1);
 }
 
-/* Bytes after the hostaddrs for the firstprivate copies, and the largest
- * alignment they need. */
-static size_t firstprivate_room(size_t mapnum, const size_t *sizes, const unsigned short *kinds,
-                                size_t *align)
+/* Bytes of a deferred construct's block, and the alignment its firstprivate
+ * copies need. */
+static size_t deferred_size(size_t mapnum, const size_t *sizes, const unsigned short *kinds, size_t *align)
 {
-    size_t room = 0;
+    size_t n = sizeof(struct deferred) + mapnum * (sizeof(void *) + sizeof(size_t)) + mapnum * sizeof(short);
     *align = 16;
     for (size_t i = 0; i < mapnum; i++)
         if ((kinds[i] & 0xff) == MAP_FIRSTPRIVATE) {
-            size_t a = align_of_kind(kinds[i]);
-            if (a > *align)
-                *align = a;
-            room = ((room + a - 1) & ~(a - 1)) + sizes[i];
+            size_t a = (size_t)1 << (kinds[i] >> 8);
+            *align = a > *align ? a : *align;
+            n = align_up(n, a) + sizes[i];
         }
-    return room;
+    return n;
 }
 
-static size_t launch_size(size_t mapnum, size_t room, size_t align)
+static void fill_deferred(struct deferred *d, size_t mapnum, void **hostaddrs, const size_t *sizes,
+                          const unsigned short *kinds)
 {
-    size_t header = sizeof(struct launch) + mapnum * sizeof(void *);
-    return ((header + align - 1) & ~(align - 1)) + room;
-}
-
-/* Fills `launch` (aligned to the firstprivate alignment) from the map. */
-static void fill_launch(struct launch *launch, void (*fn)(void *), unsigned thread_limit, size_t mapnum,
-                        void **hostaddrs, const size_t *sizes, const unsigned short *kinds, size_t align)
-{
-    launch->fn = fn;
-    launch->thread_limit = thread_limit;
-    launch->mapnum = mapnum;
-    memcpy(launch->hostaddrs, hostaddrs, mapnum * sizeof(void *));
-    size_t header = sizeof(struct launch) + mapnum * sizeof(void *);
-    char *copies = (char *)launch + ((header + align - 1) & ~(align - 1));
-    size_t offset = 0;
+    d->mapnum = mapnum;
+    d->hostaddrs = (void **)(d + 1);
+    d->sizes = (size_t *)(d->hostaddrs + mapnum);
+    d->kinds = (unsigned short *)(d->sizes + mapnum);
+    memcpy(d->hostaddrs, hostaddrs, mapnum * sizeof *hostaddrs);
+    memcpy(d->sizes, sizes, mapnum * sizeof *sizes);
+    memcpy(d->kinds, kinds, mapnum * sizeof *kinds);
+    size_t offset = (size_t)((char *)(d->kinds + mapnum) - (char *)d);
     for (size_t i = 0; i < mapnum; i++)
-        if ((kinds[i] & 0xff) == MAP_FIRSTPRIVATE) {
-            size_t a = align_of_kind(kinds[i]);
-            offset = (offset + a - 1) & ~(a - 1);
-            memcpy(copies + offset, hostaddrs[i], sizes[i]);
-            launch->hostaddrs[i] = copies + offset;
+        if ((kinds[i] & 0xff) == MAP_FIRSTPRIVATE && hostaddrs[i]) {
+            offset = align_up(offset, (size_t)1 << (kinds[i] >> 8));
+            d->hostaddrs[i] = memcpy((char *)d + offset, hostaddrs[i], sizes[i]);
             offset += sizes[i];
         }
 }
 
-static void run_launch(void *arg)
+static struct glass_device *device_of(int number)
 {
-    struct launch *launch = arg;
-    glass_target_run(glass_self(), launch->fn, launch->hostaddrs, launch->thread_limit);
+    return number < 0 ? NULL : glass_device_get(number);
 }
 
-static void empty_region(void *arg)
+static void run_deferred(void *arg)
 {
-    (void)arg;
+    struct deferred *d = arg;
+    struct glass_device *device = device_of(d->device);
+    switch (d->construct) {
+    case REGION:
+        glass_target_region(device, d->fn, d->mapnum, d->hostaddrs, d->sizes, d->kinds, &d->launch, d->nowait,
+                            d->codeptr);
+        break;
+    case UPDATE:
+        glass_target_update(device, d->mapnum, d->hostaddrs, d->sizes, d->kinds, d->nowait, d->codeptr);
+        break;
+    case ENTER_DATA:
+    case EXIT_DATA:
+        glass_target_enter_exit_data(device, d->construct == EXIT_DATA, d->mapnum, d->hostaddrs, d->sizes,
+                                     d->kinds, d->nowait, d->codeptr);
+        break;
+    }
 }
 
-/* A target task: deferred with nowait, else included (it still waits for its
- * dependences). fn NULL: a data construct, nothing to run. */
-static void target_task(struct glass_thread *self, void (*fn)(void *), size_t mapnum, void **hostaddrs,
-                        const size_t *sizes, const unsigned short *kinds, unsigned flags, void **depend,
-                        unsigned thread_limit)
+/* A target task: deferred with nowait, else included (it still waits for
+ * its dependences). */
+static void target_task(struct glass_thread *self, enum construct construct, struct glass_device *device,
+                        void (*fn)(void *), size_t mapnum, void **hostaddrs, const size_t *sizes,
+                        const unsigned short *kinds, unsigned flags, void **depend, struct glass_launch launch,
+                        const void *codeptr)
 {
     size_t ndeps = depend ? gomp_depend_count(depend) : 0;
-    size_t align = 16, room = 0;
-    if (fn)
-        room = firstprivate_room(mapnum, sizes, kinds, &align);
+    size_t align;
+    size_t size = deferred_size(mapnum, sizes, kinds, &align);
     struct glass_task_options opts = {
-        .fn = fn ? run_launch : empty_region,
-        .arg_size = fn ? launch_size(mapnum, room, align) : 0,
+        .fn = run_deferred,
+        .arg_size = size,
         .arg_align = align,
         .ndepend = ndeps,
         .undeferred = !(flags & TARGET_FLAG_NOWAIT),
-        .mergeable = !fn,
         .target = true,
         .copy_args = true,
+        .codeptr = codeptr,
     };
     struct glass_task *task = glass_task_new(self, &opts, NULL);
     if (!task)
         return;
-    if (fn)
-        fill_launch(glass_task_args(task), fn, thread_limit, mapnum, hostaddrs, sizes, kinds, align);
+    struct deferred *d = glass_task_args(task);
+    *d = (struct deferred){construct, device ? device->number : -1, fn, launch, (flags & TARGET_FLAG_NOWAIT) != 0,
+                           codeptr, 0, NULL, NULL, NULL};
+    fill_deferred(d, mapnum, hostaddrs, sizes, kinds);
     struct glass_depend *deps = NULL;
     if (ndeps) {
         if (!(deps = malloc(ndeps * sizeof *deps)))
@@ -172,109 +176,123 @@ GLASS_EXPORT void GOMP_target_ext(int device, void (*fn)(void *), size_t mapnum,
                                   void **args)
 {
     GLASS_OMPT_ENTRY(); /* the encountering task's enter frame (its target task's task_create) */
+    const void *codeptr = __builtin_return_address(0);
     struct glass_thread *self = glass_self();
-    check_device(self, device);
-    unsigned thread_limit = thread_limit_of(args);
+    struct glass_device *dev = glass_target_resolve(device);
+    struct glass_launch launch = launch_of(args);
     if ((flags & TARGET_FLAG_NOWAIT) || depend) {
-        target_task(self, fn, mapnum, hostaddrs, sizes, kinds, flags, depend, thread_limit);
+        target_task(self, REGION, dev, fn, mapnum, hostaddrs, sizes, kinds, flags, depend, launch, codeptr);
         return;
     }
-    size_t align;
-    size_t room = firstprivate_room(mapnum, sizes, kinds, &align);
-    if (!room) {
-        glass_target_run(self, fn, hostaddrs, thread_limit);
-        return;
-    }
-    void *block;
-    if (posix_memalign(&block, align, launch_size(mapnum, room, align)))
-        glass_fatal("out of memory for a target region's firstprivate data");
-    fill_launch(block, fn, thread_limit, mapnum, hostaddrs, sizes, kinds, align);
-    run_launch(block);
-    free(block);
+    glass_target_region(dev, fn, mapnum, hostaddrs, sizes, kinds, &launch, false, codeptr);
 }
 
-/* OpenMP 4.0 form: no firstprivate, no nowait. */
+/* OpenMP 4.0 forms: 8-bit kinds (3 bits of kind, the alignment above). */
+static unsigned short *widen_kinds(size_t mapnum, const unsigned char *kinds)
+{
+    unsigned short *wide = malloc((mapnum ? mapnum : 1) * sizeof *wide);
+    if (!wide)
+        glass_fatal("out of memory for %zu map kinds", mapnum);
+    for (size_t i = 0; i < mapnum; i++)
+        wide[i] = (unsigned short)((kinds[i] & 0x7) | ((kinds[i] >> 3) << 8));
+    return wide;
+}
+
 GLASS_EXPORT void GOMP_target(int device, void (*fn)(void *), const void *unused, size_t mapnum,
                               void **hostaddrs, size_t *sizes, unsigned char *kinds)
 {
-    (void)unused, (void)mapnum, (void)sizes, (void)kinds;
-    struct glass_thread *self = glass_self();
-    check_device(self, device);
-    glass_target_run(self, fn, hostaddrs, 0);
+    (void)unused;
+    const void *codeptr = __builtin_return_address(0);
+    struct glass_device *dev = glass_target_resolve(device);
+    unsigned short *wide = widen_kinds(mapnum, kinds);
+    struct glass_launch launch = {0, 0};
+    glass_target_region(dev, fn, mapnum, hostaddrs, sizes, wide, &launch, false, codeptr);
+    free(wide);
 }
 
-/* target data: the host already holds the data. */
 GLASS_EXPORT void GOMP_target_data(int device, const void *unused, size_t mapnum, void **hostaddrs,
                                    size_t *sizes, unsigned char *kinds)
 {
-    (void)unused, (void)mapnum, (void)hostaddrs, (void)sizes, (void)kinds;
-    check_device(glass_self(), device);
+    (void)unused;
+    const void *codeptr = __builtin_return_address(0);
+    struct glass_device *dev = glass_target_resolve(device);
+    unsigned short *wide = widen_kinds(mapnum, kinds);
+    glass_target_data_begin(dev, mapnum, hostaddrs, sizes, wide, codeptr);
+    free(wide);
 }
 
 GLASS_EXPORT void GOMP_target_data_ext(int device, size_t mapnum, void **hostaddrs, size_t *sizes,
                                        unsigned short *kinds)
 {
-    (void)mapnum, (void)hostaddrs, (void)sizes, (void)kinds;
-    check_device(glass_self(), device);
+    GLASS_OMPT_ENTRY();
+    glass_target_data_begin(glass_target_resolve(device), mapnum, hostaddrs, sizes, kinds,
+                            __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_target_end_data(void)
 {
+    GLASS_OMPT_ENTRY();
+    glass_target_data_end(__builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_target_update(int device, const void *unused, size_t mapnum, void **hostaddrs,
                                      size_t *sizes, unsigned char *kinds)
 {
-    (void)unused, (void)mapnum, (void)hostaddrs, (void)sizes, (void)kinds;
-    check_device(glass_self(), device);
-}
-
-/* target update / enter data / exit data: nothing to copy, but with nowait
- * or depend they are target tasks that order with their siblings. */
-static void data_construct(int device, unsigned flags, void **depend)
-{
-    struct glass_thread *self = glass_self();
-    check_device(self, device);
-    if ((flags & TARGET_FLAG_NOWAIT) || depend)
-        target_task(self, NULL, 0, NULL, NULL, NULL, flags, depend, 0);
+    (void)unused;
+    const void *codeptr = __builtin_return_address(0);
+    struct glass_device *dev = glass_target_resolve(device);
+    unsigned short *wide = widen_kinds(mapnum, kinds);
+    glass_target_update(dev, mapnum, hostaddrs, sizes, wide, false, codeptr);
+    free(wide);
 }
 
 GLASS_EXPORT void GOMP_target_update_ext(int device, size_t mapnum, void **hostaddrs, size_t *sizes,
                                          unsigned short *kinds, unsigned flags, void **depend)
 {
     GLASS_OMPT_ENTRY(); /* the encountering task's enter frame */
-    (void)mapnum, (void)hostaddrs, (void)sizes, (void)kinds;
-    data_construct(device, flags, depend);
+    const void *codeptr = __builtin_return_address(0);
+    struct glass_device *dev = glass_target_resolve(device);
+    if ((flags & TARGET_FLAG_NOWAIT) || depend) {
+        target_task(glass_self(), UPDATE, dev, NULL, mapnum, hostaddrs, sizes, kinds, flags, depend,
+                    (struct glass_launch){0, 0}, codeptr);
+        return;
+    }
+    glass_target_update(dev, mapnum, hostaddrs, sizes, kinds, false, codeptr);
 }
 
 GLASS_EXPORT void GOMP_target_enter_exit_data(int device, size_t mapnum, void **hostaddrs, size_t *sizes,
                                               unsigned short *kinds, unsigned flags, void **depend)
 {
     GLASS_OMPT_ENTRY(); /* the encountering task's enter frame */
-    (void)mapnum, (void)hostaddrs, (void)sizes, (void)kinds;
-    data_construct(device, flags, depend);
+    const void *codeptr = __builtin_return_address(0);
+    struct glass_device *dev = glass_target_resolve(device);
+    bool exit = (flags & TARGET_FLAG_EXIT_DATA) != 0;
+    if ((flags & TARGET_FLAG_NOWAIT) || depend) {
+        target_task(glass_self(), exit ? EXIT_DATA : ENTER_DATA, dev, NULL, mapnum, hostaddrs, sizes, kinds, flags,
+                    depend, (struct glass_launch){0, 0}, codeptr);
+        return;
+    }
+    glass_target_enter_exit_data(dev, exit, mapnum, hostaddrs, sizes, kinds, false, codeptr);
 }
 
-/* Offload images register themselves from their constructors; without
- * offload devices there is nothing to load them on. */
 GLASS_EXPORT void GOMP_offload_register_ver(unsigned version, const void *host_table, int target_type,
                                             const void *target_data)
 {
-    (void)version, (void)host_table, (void)target_type, (void)target_data;
+    glass_image_register(version, host_table, target_type, target_data);
 }
 
 GLASS_EXPORT void GOMP_offload_register(const void *host_table, int target_type, const void *target_data)
 {
-    (void)host_table, (void)target_type, (void)target_data;
+    glass_image_register(0, host_table, target_type, target_data);
 }
 
 GLASS_EXPORT void GOMP_offload_unregister_ver(unsigned version, const void *host_table, int target_type,
                                               const void *target_data)
 {
-    (void)version, (void)host_table, (void)target_type, (void)target_data;
+    glass_image_unregister(version, host_table, target_type, target_data);
 }
 
 GLASS_EXPORT void GOMP_offload_unregister(const void *host_table, int target_type, const void *target_data)
 {
-    (void)host_table, (void)target_type, (void)target_data;
+    glass_image_unregister(0, host_table, target_type, target_data);
 }

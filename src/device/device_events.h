@@ -1,0 +1,63 @@
+/* The device layer's side of OMPT: one target construct's events, its data
+ * operations and kernel submissions, and the device's own life (device
+ * initialize, load, unload, finalize). Emitted here once for every kind of
+ * device. When no tool watches target events, `op->watched` is false and
+ * every helper below is one branch. */
+#ifndef GLASS_DEVICE_DEVICE_EVENTS_H
+#define GLASS_DEVICE_DEVICE_EVENTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../ompt/hooks.h"
+#include "../ompt/target_events.h"
+
+struct glass_device;
+
+/* One target construct (target, target data, enter/exit data, update). */
+struct glass_target_op {
+    bool watched;                               /* a tool gets target events */
+    int kind;                                   /* enum glass_target_kind, nowait flag included */
+    int device_num;
+    uint64_t target_id;                         /* the runtime's id (non-EMI tools) */
+    glass_tool_data target_data[GLASS_OMPT_MAX_TOOLS];
+    glass_tool_data *task;                      /* the encountering task's data */
+    glass_tool_data *target_task;               /* the target task's (nowait), else NULL */
+    const void *codeptr;
+    struct glass_target_op *outer;              /* the thread's enclosing construct (ompt_get_target_info) */
+};
+
+/* One data operation or kernel submission inside a construct. */
+struct glass_host_op {
+    uint64_t host_op_id[GLASS_OMPT_MAX_TOOLS + 1];
+};
+
+void glass_target_op_begin(struct glass_target_op *op, int kind, int device_num, const void *codeptr);
+void glass_target_op_end(struct glass_target_op *op);
+/* The context of a data operation outside any construct (the device memory
+ * routines): no target events, target id none. */
+void glass_target_op_standalone(struct glass_target_op *op, int device_num);
+
+/* Data operations: begin before the operation, end after it (with the
+ * allocated address for an alloc). */
+void glass_data_op_begin(struct glass_target_op *op, struct glass_host_op *host_op, int optype, const void *src,
+                         int src_device, const void *dest, int dest_device, size_t bytes);
+void glass_data_op_end(struct glass_target_op *op, struct glass_host_op *host_op, int optype, const void *src,
+                       int src_device, const void *dest, int dest_device, size_t bytes);
+
+void glass_submit_begin(struct glass_target_op *op, struct glass_host_op *host_op, unsigned requested_teams);
+void glass_submit_end(struct glass_target_op *op, struct glass_host_op *host_op, unsigned requested_teams);
+
+void glass_target_map_report(struct glass_target_op *op, unsigned nitems, void **host_addr, void **device_addr,
+                             size_t *bytes, unsigned *flags);
+
+/* The thread's innermost construct being processed, or NULL. */
+struct glass_target_op *glass_target_op_current(void);
+/* The runtime's id of the thread's current data operation or submission. */
+uint64_t glass_host_op_current(void);
+
+void glass_device_events_initialized(struct glass_device *device);
+void glass_device_events_finalizing(struct glass_device *device);
+
+#endif

@@ -1,0 +1,122 @@
+/* The device table: which devices exist, their numbering, and their
+ * initialization on first use and finalization at the end.
+ *
+ * Glass's devices today are host devices (host_device.c): GLASS_HOST_DEVICES=N
+ * presents N of them. Without it there are none and every target construct
+ * runs on the host as with libgomp's host fallback (target_ops.c still raises
+ * its target events). OMP_TARGET_OFFLOAD=disabled hides every device
+ * (OpenMP 5.1, 6.17: as if the host were the only one). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../core/env_parse.h"
+#include "../core/globals.h"
+#include "../core/runtime.h"
+#include "device.h"
+#include "device_events.h"
+
+/* More would only multiply the per-device state for no use. */
+#define MAX_HOST_DEVICES 64
+
+static struct glass_device *devices;
+static int device_count;
+static pthread_once_t table_once = PTHREAD_ONCE_INIT;
+
+static int host_devices_requested(void)
+{
+    const char *value = getenv("GLASS_HOST_DEVICES");
+    if (!value || !*value)
+        return 0;
+    unsigned long long n;
+    if (!glass_parse_uint(value, 0, MAX_HOST_DEVICES, &n)) {
+        glass_warn("GLASS_HOST_DEVICES=%s: not a number of host devices from 0 to %d; no host devices",
+                   value, MAX_HOST_DEVICES);
+        return 0;
+    }
+    return (int)n;
+}
+
+static void build_table(void)
+{
+    glass_initialize();
+    int n = host_devices_requested();
+    if (glass_globals.target_offload == GLASS_OFFLOAD_DISABLED)
+        n = 0;
+    if (n == 0)
+        return;
+    devices = calloc((size_t)n, sizeof *devices);
+    if (!devices)
+        glass_fatal("out of memory for %d devices", n);
+    for (int i = 0; i < n; i++) {
+        devices[i].number = i;
+        devices[i].kind = &glass_host_device_kind;
+        pthread_mutex_init(&devices[i].lock, NULL);
+    }
+    device_count = n;
+}
+
+int glass_device_count(void)
+{
+    pthread_once(&table_once, build_table);
+    return device_count;
+}
+
+struct glass_device *glass_device_peek(int number)
+{
+    if (number < 0 || number >= glass_device_count())
+        return NULL;
+    return &devices[number];
+}
+
+struct glass_device *glass_device_get(int number)
+{
+    struct glass_device *device = glass_device_peek(number);
+    if (!device || atomic_load_explicit(&device->initialized, memory_order_acquire))
+        return device;
+    pthread_mutex_lock(&device->lock);
+    if (!atomic_load_explicit(&device->initialized, memory_order_relaxed)) {
+        if (device->finalized || !device->kind->init(device)) {
+            pthread_mutex_unlock(&device->lock);
+            glass_fatal("device %d (%s) cannot be %s", number, device->kind->name,
+                        device->finalized ? "used after the program's end" : "initialized");
+        }
+        /* A tool learns of the device before any of its data operations
+         * (OpenMP 5.1, 4.5.2.19), then of the code loaded on it. */
+        glass_device_events_initialized(device);
+        atomic_store_explicit(&device->initialized, true, memory_order_release);
+    }
+    pthread_mutex_unlock(&device->lock);
+    return device;
+}
+
+/* Storage still mapped at the end (enter data without exit data) is freed
+ * with the device. */
+static void release_present(struct glass_device *device)
+{
+    struct glass_present_table *table = &device->present;
+    while (table->len) {
+        struct glass_present_entry *entry = table->entries[table->len - 1];
+        if (entry->allocation)
+            device->kind->free(device, entry->allocation);
+        glass_present_remove(table, entry);
+    }
+    free(table->entries);
+    table->entries = NULL;
+    table->cap = 0;
+}
+
+void glass_device_finalize_all(void)
+{
+    for (int i = 0; i < device_count; i++) {
+        struct glass_device *device = &devices[i];
+        pthread_mutex_lock(&device->lock);
+        if (atomic_load_explicit(&device->initialized, memory_order_relaxed) && !device->finalized) {
+            glass_device_events_finalizing(device);
+            release_present(device);
+            device->kind->fini(device);
+            device->finalized = true;
+            atomic_store_explicit(&device->initialized, false, memory_order_release);
+        }
+        pthread_mutex_unlock(&device->lock);
+    }
+}

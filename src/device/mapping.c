@@ -1,0 +1,554 @@
+/* GCC's map kinds on a device's present table (mapping.h). The device's lock
+ * is held from the first item of a construct to its last, so constructs on
+ * the same device from several threads each see a consistent table. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/runtime.h"
+#include "../core/team.h"
+#include "mapping.h"
+
+/* gomp-constants.h (GCC 12), low byte of a map kind. */
+enum {
+    MAP_ALLOC = 0,
+    MAP_TO = 1,
+    MAP_FROM = 2,
+    MAP_TOFROM = 3,
+    MAP_POINTER = 4,
+    MAP_TO_PSET = 5,
+    MAP_FORCE_PRESENT = 6,
+    MAP_DELETE = 7,
+    MAP_FORCE_DEVICEPTR = 8,
+    MAP_DEVICE_RESIDENT = 9,
+    MAP_LINK = 10,
+    MAP_IF_PRESENT = 11,
+    MAP_FIRSTPRIVATE = 12,
+    MAP_FIRSTPRIVATE_INT = 13,
+    MAP_USE_DEVICE_PTR = 14,
+    MAP_ZERO_LEN_ARRAY_SECTION = 15,
+    MAP_USE_DEVICE_PTR_IF_PRESENT = 16,
+    MAP_ALWAYS_TO = 17,
+    MAP_ALWAYS_FROM = 18,
+    MAP_ALWAYS_TOFROM = 19,
+    MAP_RELEASE = 23,
+    MAP_STRUCT = 28,
+    MAP_ALWAYS_POINTER = 29,
+    MAP_DELETE_ZERO_LEN_ARRAY_SECTION = 31,
+    MAP_ATTACH = 80,
+    MAP_DETACH = 81,
+    MAP_FORCE_ALLOC = 128,
+    MAP_FORCE_TO = 129,
+    MAP_FORCE_FROM = 130,
+    MAP_FORCE_TOFROM = 131,
+    MAP_FORCE_DETACH = 209,
+};
+
+static int kind_of(unsigned short kind)
+{
+    return kind & 0xff;
+}
+
+static size_t align_of(unsigned short kind)
+{
+    return (size_t)1 << (kind >> 8);
+}
+
+static bool copies_to(int k)
+{
+    return k == MAP_TO || k == MAP_TOFROM || k == MAP_TO_PSET || k == MAP_ALWAYS_TO || k == MAP_ALWAYS_TOFROM ||
+           k == MAP_FORCE_TO || k == MAP_FORCE_TOFROM;
+}
+
+static bool copies_from(int k)
+{
+    return k == MAP_FROM || k == MAP_TOFROM || k == MAP_ALWAYS_FROM || k == MAP_ALWAYS_TOFROM ||
+           k == MAP_FORCE_FROM || k == MAP_FORCE_TOFROM;
+}
+
+static bool always(int k)
+{
+    return k == MAP_ALWAYS_TO || k == MAP_ALWAYS_FROM || k == MAP_ALWAYS_TOFROM;
+}
+
+static int host_number(void)
+{
+    return glass_device_count();
+}
+
+/* Each construct's stamp: a count changes once per stamp. */
+static _Atomic uint64_t construct_stamps;
+
+static uint64_t new_stamp(void)
+{
+    return atomic_fetch_add_explicit(&construct_stamps, 1, memory_order_relaxed) + 1;
+}
+
+/* ---- Data operations with their events ------------------------------------ */
+
+void *glass_device_alloc_op(struct glass_device *device, struct glass_target_op *op, const void *host,
+                            size_t bytes)
+{
+    struct glass_host_op host_op;
+    glass_data_op_begin(op, &host_op, GLASS_DATA_ALLOC, host, host_number(), NULL, device->number, bytes);
+    void *address = device->kind->alloc(device, bytes);
+    glass_data_op_end(op, &host_op, GLASS_DATA_ALLOC, host, host_number(), address, device->number, bytes);
+    return address;
+}
+
+void glass_device_free_op(struct glass_device *device, struct glass_target_op *op, void *address, const void *host)
+{
+    struct glass_host_op host_op;
+    glass_data_op_begin(op, &host_op, GLASS_DATA_DELETE, host, host_number(), address, device->number, 0);
+    device->kind->free(device, address);
+    glass_data_op_end(op, &host_op, GLASS_DATA_DELETE, host, host_number(), address, device->number, 0);
+}
+
+int glass_device_copy_op(struct glass_device *device, struct glass_target_op *op, int optype, void *dst,
+                         const void *src, size_t bytes)
+{
+    struct glass_host_op host_op;
+    bool to = optype == GLASS_DATA_TO_DEVICE;
+    int src_dev = to ? host_number() : device->number, dst_dev = to ? device->number : host_number();
+    glass_data_op_begin(op, &host_op, optype, src, src_dev, dst, dst_dev, bytes);
+    int status = to ? device->kind->to_device(device, dst, src, bytes) : device->kind->from_device(device, dst, src, bytes);
+    glass_data_op_end(op, &host_op, optype, src, src_dev, dst, dst_dev, bytes);
+    return status;
+}
+
+static void copy_or_die(struct glass_device *device, struct glass_target_op *op, int optype, uintptr_t dst,
+                        uintptr_t src, size_t bytes)
+{
+    if (bytes && glass_device_copy_op(device, op, optype, (void *)dst, (const void *)src, bytes) != 0)
+        glass_fatal("device %d (%s): copying %zu bytes %s the device failed", device->number, device->kind->name,
+                    bytes, optype == GLASS_DATA_TO_DEVICE ? "to" : "from");
+}
+
+/* ---- The present table ---------------------------------------------------- */
+
+struct map_state {
+    struct glass_device *device;
+    struct glass_target_op *op;
+    enum glass_map_purpose purpose;
+    uint64_t stamp;
+    /* The target_map report. */
+    unsigned nreport;
+    void **report_host, **report_device;
+    size_t *report_bytes;
+    unsigned *report_flags;
+};
+
+/* New storage for [start, end), aligned as the kind asks. */
+static struct glass_present_entry *map_new(struct map_state *st, uintptr_t start, uintptr_t end, size_t align)
+{
+    struct glass_device *device = st->device;
+    struct glass_present_entry *clash = glass_present_overlap(&device->present, start, end);
+    if (clash)
+        glass_fatal("map clause on device %d: host memory [%p, %p) (%zu bytes) overlaps [%p, %p), which is "
+                    "already mapped, without being inside it: map the whole object, or unmap it first",
+                    device->number, (void *)start, (void *)end, (size_t)(end - start), (void *)clash->host_start,
+                    (void *)clash->host_end);
+    size_t bytes = end - start, extra = align > 64 ? align : 0;
+    void *allocation = glass_device_alloc_op(device, st->op, (const void *)start, bytes + extra);
+    if (!allocation)
+        glass_fatal("map clause on device %d (%s): out of device memory for %zu bytes at host %p", device->number,
+                    device->kind->name, bytes, (void *)start);
+    uintptr_t device_start = ((uintptr_t)allocation + (extra ? align - 1 : 0)) & ~(uintptr_t)(extra ? align - 1 : 0);
+    struct glass_present_entry *entry = glass_present_add(&device->present, start, end, device_start, allocation);
+    entry->created = st->stamp;
+    return entry;
+}
+
+static void unmap_entry(struct glass_device *device, struct glass_target_op *op, struct glass_present_entry *entry)
+{
+    if (entry->allocation)
+        glass_device_free_op(device, op, entry->allocation, (const void *)entry->host_start);
+    glass_present_remove(&device->present, entry);
+}
+
+static bool released(const struct glass_present_entry *entry)
+{
+    return entry->dynamic_refcount == 0 && entry->structured_refcount == 0;
+}
+
+/* Takes the construct's reference on `entry` (once per construct). */
+static void hold(struct glass_present_entry *entry, uint64_t stamp, enum glass_map_purpose purpose)
+{
+    if (entry->stamp == stamp || entry->dynamic_refcount == GLASS_REFCOUNT_INFINITE)
+        return;
+    entry->stamp = stamp;
+    if (purpose == GLASS_MAP_FOR_ENTER_DATA)
+        entry->dynamic_refcount++;
+    else
+        entry->structured_refcount++;
+}
+
+/* The device address a pointer to host `target` must hold on the device. */
+static uintptr_t device_pointer_value(struct glass_device *device, uintptr_t target, size_t bias, const void *where)
+{
+    if (!target)
+        return 0;
+    struct glass_present_entry *pointee = glass_present_find(&device->present, target + bias, target + bias);
+    if (!pointee)
+        glass_fatal("map clause on device %d: the pointer at %p points to %p, which is not mapped on the device; "
+                    "map the array section it points to in the same or an earlier construct",
+                    device->number, where, (void *)(target + bias));
+    return glass_present_translate(pointee, target + bias) - bias;
+}
+
+/* ---- Constructs ----------------------------------------------------------- */
+
+static void report(struct map_state *st, uintptr_t host, uintptr_t device, size_t bytes, unsigned flags)
+{
+    if (!st->report_host)
+        return;
+    st->report_host[st->nreport] = (void *)host;
+    st->report_device[st->nreport] = (void *)device;
+    st->report_bytes[st->nreport] = bytes;
+    st->report_flags[st->nreport] = flags;
+    st->nreport++;
+}
+
+static unsigned enter_flags(int k, bool created)
+{
+    unsigned flags = 0;
+    if (copies_to(k))
+        flags |= GLASS_MAP_FLAG_TO;
+    if (copies_from(k))
+        flags |= GLASS_MAP_FLAG_FROM;
+    if (created)
+        flags |= GLASS_MAP_FLAG_ALLOC;
+    return flags;
+}
+
+/* A mapped item: present storage, or new storage (copied to when the kind
+ * says so). Returns its device address. */
+static uintptr_t map_item(struct map_state *st, uintptr_t host, size_t size, unsigned short kind,
+                          struct glass_present_entry **held)
+{
+    int k = kind_of(kind);
+    uintptr_t end = host + size;
+    struct glass_present_entry *entry = glass_present_find(&st->device->present, host, end);
+    if (!entry) {
+        if (k == MAP_FORCE_PRESENT)
+            glass_fatal("map(present: ...) on device %d: host memory [%p, %p) is not mapped", st->device->number,
+                        (void *)host, (void *)end);
+        entry = map_new(st, host, end, align_of(kind));
+    }
+    hold(entry, st->stamp, st->purpose);
+    /* Storage new in this construct (a struct group's too) gets the host's
+     * values; present storage only with always (5.1, 2.21.7.1). */
+    bool created = entry->created == st->stamp;
+    uintptr_t device = glass_present_translate(entry, host);
+    if (copies_to(k) && (created || always(k)))
+        copy_or_die(st->device, st->op, GLASS_DATA_TO_DEVICE, device, host, size);
+    report(st, host, device, size, enter_flags(k, created));
+    *held = entry;
+    return device;
+}
+
+/* A pointer variable at host address `where` made to point, on the device, to
+ * the device copy of its host target (`bias` bytes after the address it
+ * holds is what was mapped). With `held`, the pointer's own storage is mapped
+ * and held by the construct (map kinds pointer and always pointer); without,
+ * it is attached only when already mapped (attach, which GCC emits after an
+ * array section based on a pointer: the pointer itself may be unmapped).
+ * The device pointer is written when its storage is new or for always and
+ * attach, not over a pointer an earlier construct set. */
+static uintptr_t attach_pointer(struct map_state *st, uintptr_t where, size_t bias, unsigned short kind,
+                                struct glass_present_entry **held)
+{
+    struct glass_present_entry *entry = glass_present_find(&st->device->present, where, where + sizeof(void *));
+    if (!entry) {
+        if (!held)
+            return 0; /* attach: a pointer that is not mapped has nothing to point to on the device (libgomp too) */
+        entry = map_new(st, where, where + sizeof(void *), align_of(kind));
+    }
+    if (held) {
+        hold(entry, st->stamp, st->purpose);
+        *held = entry;
+    }
+    uintptr_t device_where = glass_present_translate(entry, where);
+    if (entry->created == st->stamp || kind_of(kind) != MAP_POINTER) {
+        uintptr_t value = device_pointer_value(st->device, *(uintptr_t *)where, bias, (void *)where);
+        copy_or_die(st->device, st->op, GLASS_DATA_TO_DEVICE, device_where, (uintptr_t)&value, sizeof value);
+    }
+    return device_where;
+}
+
+struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_target_op *op, size_t mapnum,
+                                      void **hostaddrs, size_t *sizes, unsigned short *kinds,
+                                      enum glass_map_purpose purpose)
+{
+    size_t arrays = mapnum * (sizeof(void *) + sizeof(size_t) + sizeof(unsigned short));
+    struct glass_mapping *m = calloc(1, sizeof *m + mapnum * sizeof m->items[0] + arrays);
+    if (!m)
+        glass_fatal("out of memory for a construct's %zu map items", mapnum);
+    m->device = device;
+    m->purpose = purpose;
+    m->mapnum = mapnum;
+    m->hostaddrs = (void **)(m->items + mapnum);
+    m->sizes = (size_t *)(m->hostaddrs + mapnum);
+    m->kinds = (unsigned short *)(m->sizes + mapnum);
+    memcpy(m->sizes, sizes, mapnum * sizeof *sizes);
+    memcpy(m->kinds, kinds, mapnum * sizeof *kinds);
+
+    struct map_state st = {device, op, purpose, new_stamp(), 0, NULL, NULL, NULL, NULL};
+    bool reporting = op->watched && GLASS_OMPT_TARGET_ON(target_map) && mapnum;
+    void *report_block = NULL;
+    if (reporting && (report_block = malloc(mapnum * (2 * sizeof(void *) + sizeof(size_t) + sizeof(unsigned))))) {
+        st.report_host = report_block;
+        st.report_device = st.report_host + mapnum;
+        st.report_bytes = (size_t *)(st.report_device + mapnum);
+        st.report_flags = (unsigned *)(st.report_bytes + mapnum);
+    }
+
+    pthread_mutex_lock(&device->lock);
+    size_t fp_size = 0, fp_align = 16;
+    for (size_t i = 0; i < mapnum; i++) {
+        uintptr_t host = (uintptr_t)hostaddrs[i];
+        int k = kind_of(kinds[i]);
+        struct glass_map_item *item = &m->items[i];
+        if (k == MAP_FIRSTPRIVATE_INT || k == MAP_FORCE_DEVICEPTR) {
+            item->device_addr = host; /* the value itself, or already a device address */
+            continue;
+        }
+        if (!host || k == MAP_USE_DEVICE_PTR || k == MAP_USE_DEVICE_PTR_IF_PRESENT)
+            continue; /* NULL stays NULL; use_device_*: after every map item, below */
+        switch (k) {
+        case MAP_FIRSTPRIVATE: {
+            size_t a = align_of(kinds[i]);
+            fp_align = a > fp_align ? a : fp_align;
+            fp_size = ((fp_size + a - 1) & ~(a - 1)) + sizes[i];
+            continue;
+        }
+        case MAP_STRUCT: {
+            /* The members, entries i+1..i+sizes[i], are mapped as one range
+             * from the first to the end of the last. */
+            size_t last = i + sizes[i];
+            if (last >= mapnum)
+                glass_fatal("map clause: a structure group of %zu members runs past the %zu map items", sizes[i],
+                            mapnum);
+            uintptr_t end = (uintptr_t)hostaddrs[last] + sizes[last];
+            struct glass_present_entry *entry = glass_present_find(&device->present, host, end);
+            if (!entry)
+                entry = map_new(&st, host, end, align_of(kinds[i]));
+            item->device_addr = glass_present_translate(entry, host);
+            continue; /* the members take the reference and copy */
+        }
+        case MAP_POINTER:
+        case MAP_ALWAYS_POINTER:
+            item->device_addr = attach_pointer(&st, host, sizes[i], kinds[i], &item->entry);
+            if (k == MAP_ALWAYS_POINTER)
+                item->device_addr = 0;
+            continue;
+        case MAP_ATTACH:
+            attach_pointer(&st, host, sizes[i], kinds[i], NULL);
+            continue;
+        case MAP_DETACH:
+        case MAP_FORCE_DETACH:
+            continue;
+        case MAP_ZERO_LEN_ARRAY_SECTION: {
+            /* Storage it points into, if any; else NULL, as libgomp. */
+            struct glass_present_entry *entry = glass_present_find(&device->present, host, host);
+            if (entry) {
+                hold(entry, st.stamp, purpose);
+                item->entry = entry;
+                item->device_addr = glass_present_translate(entry, host);
+            }
+            continue;
+        }
+        case MAP_IF_PRESENT:
+            if (!glass_present_find(&device->present, host, host + sizes[i])) {
+                if (i + 1 < mapnum && kind_of(kinds[i + 1]) == MAP_POINTER)
+                    i++; /* its pointer goes with it */
+                continue;
+            }
+            break;
+        default:
+            break;
+        }
+        item->device_addr = map_item(&st, host, sizes[i], kinds[i], &item->entry);
+        if (purpose == GLASS_MAP_FOR_ENTER_DATA)
+            item->entry = NULL; /* enter data holds a dynamic reference, not this construct */
+    }
+
+    /* use_device_ptr / use_device_addr: the device address of what the host
+     * address points into, written back for the compiler; unmapped
+     * addresses stay as they are (5.1, 2.14.4). */
+    for (size_t i = 0; i < mapnum; i++) {
+        int k = kind_of(kinds[i]);
+        if ((k != MAP_USE_DEVICE_PTR && k != MAP_USE_DEVICE_PTR_IF_PRESENT) || !hostaddrs[i])
+            continue;
+        uintptr_t host = (uintptr_t)hostaddrs[i];
+        struct glass_present_entry *entry = glass_present_find(&device->present, host, host);
+        m->items[i].device_addr = entry ? glass_present_translate(entry, host) : host;
+        hostaddrs[i] = (void *)m->items[i].device_addr;
+    }
+    memcpy(m->hostaddrs, hostaddrs, mapnum * sizeof *hostaddrs);
+
+    /* Firstprivate copies, in one block of device memory. */
+    if (fp_size) {
+        m->firstprivate_block = device->kind->alloc(device, fp_size + fp_align);
+        if (!m->firstprivate_block)
+            glass_fatal("device %d: out of device memory for %zu bytes of firstprivate data", device->number,
+                        fp_size);
+        uintptr_t base = ((uintptr_t)m->firstprivate_block + fp_align - 1) & ~(uintptr_t)(fp_align - 1);
+        size_t offset = 0;
+        for (size_t i = 0; i < mapnum; i++)
+            if (kind_of(kinds[i]) == MAP_FIRSTPRIVATE && hostaddrs[i]) {
+                size_t a = align_of(kinds[i]);
+                offset = (offset + a - 1) & ~(a - 1);
+                m->items[i].device_addr = base + offset;
+                copy_or_die(device, op, GLASS_DATA_TO_DEVICE, base + offset, (uintptr_t)hostaddrs[i], sizes[i]);
+                offset += sizes[i];
+            }
+    }
+
+    /* A target region's argument: the array of device addresses, itself in
+     * device memory. */
+    if (purpose == GLASS_MAP_FOR_TARGET) {
+        uintptr_t *values = malloc((mapnum ? mapnum : 1) * sizeof *values);
+        m->args = device->kind->alloc(device, (mapnum ? mapnum : 1) * sizeof(void *));
+        if (!values || !m->args)
+            glass_fatal("device %d: out of memory for a target region's %zu arguments", device->number, mapnum);
+        for (size_t i = 0; i < mapnum; i++)
+            values[i] = m->items[i].device_addr;
+        if (mapnum && device->kind->to_device(device, m->args, values, mapnum * sizeof *values) != 0)
+            glass_fatal("device %d: copying a target region's arguments failed", device->number);
+        free(values);
+    }
+    pthread_mutex_unlock(&device->lock);
+
+    if (st.report_host)
+        glass_target_map_report(op, st.nreport, st.report_host, st.report_device, st.report_bytes, st.report_flags);
+    free(report_block);
+    if (purpose == GLASS_MAP_FOR_ENTER_DATA) {
+        free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void glass_map_exit(struct glass_mapping *m, struct glass_target_op *op)
+{
+    struct glass_device *device = m->device;
+    uint64_t stamp = new_stamp();
+    pthread_mutex_lock(&device->lock);
+    /* The construct's references, once per storage. */
+    for (size_t i = 0; i < m->mapnum; i++) {
+        struct glass_present_entry *entry = m->items[i].entry;
+        if (entry && entry->stamp != stamp && entry->dynamic_refcount != GLASS_REFCOUNT_INFINITE) {
+            entry->stamp = stamp;
+            if (entry->structured_refcount)
+                entry->structured_refcount--;
+        }
+    }
+    /* Copies back: where the storage goes, or always. */
+    for (size_t i = 0; i < m->mapnum; i++) {
+        struct glass_present_entry *entry = m->items[i].entry;
+        int k = kind_of(m->kinds[i]);
+        if (entry && copies_from(k) && (released(entry) || always(k)))
+            copy_or_die(device, op, GLASS_DATA_FROM_DEVICE, (uintptr_t)m->hostaddrs[i],
+                        glass_present_translate(entry, (uintptr_t)m->hostaddrs[i]), m->sizes[i]);
+    }
+    for (size_t i = 0; i < m->mapnum; i++) {
+        struct glass_present_entry *entry = m->items[i].entry;
+        if (!entry || !released(entry))
+            continue;
+        for (size_t j = i + 1; j < m->mapnum; j++) /* the same storage, held by a later item */
+            if (m->items[j].entry == entry)
+                m->items[j].entry = NULL;
+        unmap_entry(device, op, entry);
+    }
+    if (m->firstprivate_block)
+        device->kind->free(device, m->firstprivate_block);
+    if (m->args)
+        device->kind->free(device, m->args);
+    pthread_mutex_unlock(&device->lock);
+    free(m);
+}
+
+void glass_map_exit_data(struct glass_device *device, struct glass_target_op *op, size_t mapnum, void **hostaddrs,
+                         size_t *sizes, unsigned short *kinds)
+{
+    uint64_t stamp = new_stamp();
+    struct glass_present_entry **touched = calloc(mapnum ? mapnum : 1, sizeof *touched);
+    void **rep_host = calloc(mapnum ? mapnum : 1, 2 * sizeof(void *) + sizeof(size_t) + sizeof(unsigned));
+    if (!touched || !rep_host)
+        glass_fatal("out of memory for a target exit data construct's %zu items", mapnum);
+    void **rep_dev = rep_host + mapnum;
+    size_t *rep_bytes = (size_t *)(rep_dev + mapnum);
+    unsigned *rep_flags = (unsigned *)(rep_bytes + mapnum), nrep = 0;
+
+    pthread_mutex_lock(&device->lock);
+    for (size_t i = 0; i < mapnum; i++) {
+        uintptr_t host = (uintptr_t)hostaddrs[i];
+        int k = kind_of(kinds[i]);
+        if (!host || k == MAP_STRUCT || k == MAP_POINTER || k == MAP_ALWAYS_POINTER || k == MAP_DETACH ||
+            k == MAP_FORCE_DETACH || k == MAP_FIRSTPRIVATE || k == MAP_FIRSTPRIVATE_INT)
+            continue;
+        size_t size = (k == MAP_ZERO_LEN_ARRAY_SECTION || k == MAP_DELETE_ZERO_LEN_ARRAY_SECTION) ? 0 : sizes[i];
+        struct glass_present_entry *entry = glass_present_find(&device->present, host, host + size);
+        if (!entry || entry->dynamic_refcount == GLASS_REFCOUNT_INFINITE)
+            continue; /* not present: no effect (5.1, 2.21.7.1) */
+        bool deleting = k == MAP_DELETE || k == MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
+        if (deleting)
+            entry->dynamic_refcount = 0;
+        else if (entry->stamp != stamp && entry->dynamic_refcount)
+            entry->dynamic_refcount--;
+        entry->stamp = stamp;
+        touched[i] = entry;
+        rep_host[nrep] = (void *)host;
+        rep_dev[nrep] = (void *)glass_present_translate(entry, host);
+        rep_bytes[nrep] = size;
+        rep_flags[nrep++] = (deleting ? GLASS_MAP_FLAG_DELETE : GLASS_MAP_FLAG_RELEASE) |
+                            (copies_from(k) ? GLASS_MAP_FLAG_FROM : 0);
+    }
+    for (size_t i = 0; i < mapnum; i++) {
+        int k = kind_of(kinds[i]);
+        if (touched[i] && copies_from(k) && (released(touched[i]) || always(k)))
+            copy_or_die(device, op, GLASS_DATA_FROM_DEVICE, (uintptr_t)hostaddrs[i],
+                        glass_present_translate(touched[i], (uintptr_t)hostaddrs[i]), sizes[i]);
+    }
+    for (size_t i = 0; i < mapnum; i++) {
+        struct glass_present_entry *entry = touched[i];
+        if (!entry || !released(entry))
+            continue;
+        for (size_t j = i + 1; j < mapnum; j++)
+            if (touched[j] == entry)
+                touched[j] = NULL;
+        unmap_entry(device, op, entry);
+    }
+    pthread_mutex_unlock(&device->lock);
+    glass_target_map_report(op, nrep, rep_host, rep_dev, rep_bytes, rep_flags);
+    free(rep_host);
+    free(touched);
+}
+
+void glass_map_update(struct glass_device *device, struct glass_target_op *op, size_t mapnum, void **hostaddrs,
+                      size_t *sizes, unsigned short *kinds)
+{
+    pthread_mutex_lock(&device->lock);
+    for (size_t i = 0; i < mapnum; i++) {
+        uintptr_t host = (uintptr_t)hostaddrs[i];
+        int k = kind_of(kinds[i]);
+        if (!host || !sizes[i] || !(copies_to(k) || copies_from(k)))
+            continue;
+        struct glass_present_entry *entry = glass_present_find(&device->present, host, host + sizes[i]);
+        if (!entry) {
+            struct glass_present_entry *part = glass_present_overlap(&device->present, host, host + sizes[i]);
+            if (part)
+                glass_fatal("target update on device %d: host memory [%p, %p) is only partly mapped (mapped: "
+                            "[%p, %p))", device->number, (void *)host, (void *)(host + sizes[i]),
+                            (void *)part->host_start, (void *)part->host_end);
+            continue; /* not present: no effect (5.1, 2.14.6) */
+        }
+        uintptr_t dev = glass_present_translate(entry, host);
+        if (copies_to(k))
+            copy_or_die(device, op, GLASS_DATA_TO_DEVICE, dev, host, sizes[i]);
+        else
+            copy_or_die(device, op, GLASS_DATA_FROM_DEVICE, host, dev, sizes[i]);
+    }
+    pthread_mutex_unlock(&device->lock);
+}

@@ -1,0 +1,99 @@
+/* The present table: a sorted array of non-overlapping host ranges. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/runtime.h"
+#include "present_table.h"
+
+/* Index of the first entry whose host_end is beyond `address` (or, for
+ * equal ends, the first that could contain it): entries before it end at or
+ * before `address`. */
+static size_t first_ending_after(const struct glass_present_table *table, uintptr_t address)
+{
+    size_t lo = 0, hi = table->len;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (table->entries[mid]->host_end <= address)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+struct glass_present_entry *glass_present_overlap(const struct glass_present_table *table, uintptr_t start,
+                                                  uintptr_t end)
+{
+    size_t i = first_ending_after(table, start);
+    if (i < table->len) {
+        struct glass_present_entry *e = table->entries[i];
+        if (start == end ? e->host_start <= start : e->host_start < end)
+            return e;
+    }
+    return NULL;
+}
+
+struct glass_present_entry *glass_present_find(const struct glass_present_table *table, uintptr_t start,
+                                               uintptr_t end)
+{
+    struct glass_present_entry *e = glass_present_overlap(table, start, end);
+    if (e && e->host_start <= start && end <= e->host_end)
+        return e;
+    if (start == end) {
+        /* A zero-length item just past a mapped range, or a zero-length entry
+         * at its address. */
+        size_t i = first_ending_after(table, start ? start - 1 : 0);
+        for (; i < table->len && table->entries[i]->host_start <= start; i++)
+            if (table->entries[i]->host_end == start || table->entries[i]->host_start == start)
+                return table->entries[i];
+    }
+    return NULL;
+}
+
+struct glass_present_entry *glass_present_add(struct glass_present_table *table, uintptr_t host_start,
+                                              uintptr_t host_end, uintptr_t device_start, void *allocation)
+{
+    if (table->len == table->cap) {
+        size_t cap = table->cap ? table->cap * 2 : 16;
+        struct glass_present_entry **grown = realloc(table->entries, cap * sizeof *grown);
+        if (!grown)
+            glass_fatal("out of memory for the device's present table (%zu entries)", cap);
+        table->entries = grown;
+        table->cap = cap;
+    }
+    struct glass_present_entry *entry = calloc(1, sizeof *entry);
+    if (!entry)
+        glass_fatal("out of memory for the device's present table");
+    *entry = (struct glass_present_entry){.host_start = host_start, .host_end = host_end,
+                                          .device_start = device_start, .allocation = allocation};
+    /* Before the first entry that starts after it (zero-length entries sort
+     * before a range starting at the same address). */
+    size_t i = first_ending_after(table, host_start);
+    while (i < table->len && table->entries[i]->host_start < host_start)
+        i++;
+    memmove(table->entries + i + 1, table->entries + i, (table->len - i) * sizeof *table->entries);
+    table->entries[i] = entry;
+    table->len++;
+    return entry;
+}
+
+void glass_present_remove(struct glass_present_table *table, struct glass_present_entry *entry)
+{
+    for (size_t i = 0; i < table->len; i++)
+        if (table->entries[i] == entry) {
+            memmove(table->entries + i, table->entries + i + 1, (table->len - i - 1) * sizeof *table->entries);
+            table->len--;
+            break;
+        }
+    free(entry);
+}
+
+struct glass_present_entry *glass_present_find_device(const struct glass_present_table *table, uintptr_t device)
+{
+    for (size_t i = 0; i < table->len; i++) {
+        struct glass_present_entry *e = table->entries[i];
+        if (device >= e->device_start && device < e->device_start + (e->host_end - e->host_start))
+            return e;
+    }
+    return NULL;
+}

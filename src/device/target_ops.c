@@ -1,0 +1,192 @@
+/* The target constructs (target_ops.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/globals.h"
+#include "../core/runtime.h"
+#include "../core/tasking.h"
+#include "device_events.h"
+#include "mapping.h"
+#include "target_ops.h"
+
+#define MAP_FIRSTPRIVATE 12
+
+struct glass_device *glass_target_resolve(int device)
+{
+    if (device == GLASS_DEVICE_HOST_FALLBACK)
+        return NULL;
+    if (device == GLASS_DEVICE_FROM_ICV)
+        device = glass_self()->task->icv.default_device;
+    int count = glass_device_count();
+    if (device >= 0 && device < count)
+        return glass_device_get(device);
+    /* The host: named by its number (the initial device), or a device that
+     * does not exist (5.1, 6.17). */
+    if (glass_globals.target_offload == GLASS_OFFLOAD_MANDATORY && device != count)
+        glass_fatal("OMP_TARGET_OFFLOAD=MANDATORY, but device %d is not available (%d device%s; the host is "
+                    "device %d)", device, count, count == 1 ? "" : "s", count);
+    if (glass_globals.target_offload == GLASS_OFFLOAD_MANDATORY && count == 0)
+        glass_fatal("OMP_TARGET_OFFLOAD=MANDATORY, but there is no device to offload to (set GLASS_HOST_DEVICES=N "
+                    "for host devices)");
+    return NULL;
+}
+
+static int device_number(struct glass_device *device)
+{
+    return device ? device->number : glass_device_count();
+}
+
+static int kind_with(int kind, bool nowait)
+{
+    return nowait ? kind | GLASS_TARGET_NOWAIT_FLAG : kind;
+}
+
+/* The region on the host: the host's own data, firstprivate items copied. */
+static void run_on_host(void (*fn)(void *), size_t mapnum, void **hostaddrs, size_t *sizes,
+                        unsigned short *kinds, unsigned thread_limit)
+{
+    size_t room = 0, align = 16;
+    for (size_t i = 0; i < mapnum; i++)
+        if ((kinds[i] & 0xff) == MAP_FIRSTPRIVATE) {
+            size_t a = (size_t)1 << (kinds[i] >> 8);
+            align = a > align ? a : align;
+            room = ((room + a - 1) & ~(a - 1)) + sizes[i];
+        }
+    if (!room) {
+        glass_target_run(glass_self(), fn, hostaddrs, thread_limit, -1);
+        return;
+    }
+    void **args = malloc(mapnum * sizeof *args + room + align);
+    if (!args)
+        glass_fatal("out of memory for a target region's firstprivate data");
+    uintptr_t copies = ((uintptr_t)(args + mapnum) + align - 1) & ~(uintptr_t)(align - 1);
+    size_t offset = 0;
+    for (size_t i = 0; i < mapnum; i++) {
+        args[i] = hostaddrs[i];
+        if ((kinds[i] & 0xff) == MAP_FIRSTPRIVATE && hostaddrs[i]) {
+            size_t a = (size_t)1 << (kinds[i] >> 8);
+            offset = (offset + a - 1) & ~(a - 1);
+            args[i] = memcpy((void *)(copies + offset), hostaddrs[i], sizes[i]);
+            offset += sizes[i];
+        }
+    }
+    glass_target_run(glass_self(), fn, args, thread_limit, -1);
+    free(args);
+}
+
+/* The thread's state while the runtime maps or updates data for a construct. */
+static int enter_state(int state)
+{
+    struct glass_thread *self = glass_self();
+    int saved = atomic_load_explicit(&self->state, memory_order_relaxed);
+    glass_set_state(self, state);
+    return saved;
+}
+
+static void leave_state(int saved)
+{
+    glass_set_state(glass_self(), saved);
+}
+
+void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
+                         size_t *sizes, unsigned short *kinds, const struct glass_launch *launch, bool nowait,
+                         const void *codeptr)
+{
+    struct glass_target_op op;
+    glass_target_op_begin(&op, kind_with(GLASS_TARGET, nowait), device_number(device), codeptr);
+    if (!device) {
+        run_on_host(fn, mapnum, hostaddrs, sizes, kinds, launch->thread_limit);
+        glass_target_op_end(&op);
+        return;
+    }
+    int saved = enter_state(GLASS_STATE_WAIT_TARGET_MAP);
+    struct glass_mapping *m = glass_map_enter(device, &op, mapnum, hostaddrs, sizes, kinds, GLASS_MAP_FOR_TARGET);
+    leave_state(saved);
+    struct glass_host_op submit;
+    glass_submit_begin(&op, &submit, launch->num_teams);
+    device->kind->run(device, fn, m->args, launch);
+    glass_submit_end(&op, &submit, launch->num_teams);
+    saved = enter_state(GLASS_STATE_WAIT_TARGET_MAP);
+    glass_map_exit(m, &op);
+    leave_state(saved);
+    glass_target_op_end(&op);
+}
+
+/* Target data regions of this thread, innermost first: they nest within one
+ * task, and a task that runs at a scheduling point inside one finishes
+ * before the region goes on. */
+struct data_region {
+    struct glass_mapping *mapping; /* NULL: on the host */
+    int device_num;
+    struct data_region *outer;
+};
+static __thread struct data_region *data_regions;
+
+void glass_target_data_begin(struct glass_device *device, size_t mapnum, void **hostaddrs, size_t *sizes,
+                             unsigned short *kinds, const void *codeptr)
+{
+    struct data_region *region = malloc(sizeof *region);
+    if (!region)
+        glass_fatal("out of memory for a target data region");
+    struct glass_target_op op;
+    glass_target_op_begin(&op, GLASS_TARGET_ENTER_DATA, device_number(device), codeptr);
+    region->mapping = NULL;
+    if (device) {
+        int saved = enter_state(GLASS_STATE_WAIT_TARGET_MAP);
+        region->mapping = glass_map_enter(device, &op, mapnum, hostaddrs, sizes, kinds, GLASS_MAP_FOR_DATA);
+        leave_state(saved);
+    }
+    region->device_num = device_number(device);
+    region->outer = data_regions;
+    data_regions = region;
+    glass_target_op_end(&op);
+}
+
+void glass_target_data_end(const void *codeptr)
+{
+    struct data_region *region = data_regions;
+    if (!region) {
+        glass_warn("GOMP_target_end_data without a target data region; ignored");
+        return;
+    }
+    data_regions = region->outer;
+    struct glass_target_op op;
+    glass_target_op_begin(&op, GLASS_TARGET_EXIT_DATA, region->device_num, codeptr);
+    if (region->mapping) {
+        int saved = enter_state(GLASS_STATE_WAIT_TARGET_MAP);
+        glass_map_exit(region->mapping, &op);
+        leave_state(saved);
+    }
+    glass_target_op_end(&op);
+    free(region);
+}
+
+void glass_target_enter_exit_data(struct glass_device *device, bool exit, size_t mapnum, void **hostaddrs,
+                                  size_t *sizes, unsigned short *kinds, bool nowait, const void *codeptr)
+{
+    struct glass_target_op op;
+    glass_target_op_begin(&op, kind_with(exit ? GLASS_TARGET_EXIT_DATA : GLASS_TARGET_ENTER_DATA, nowait),
+                          device_number(device), codeptr);
+    if (device) {
+        int saved = enter_state(GLASS_STATE_WAIT_TARGET_MAP);
+        if (exit)
+            glass_map_exit_data(device, &op, mapnum, hostaddrs, sizes, kinds);
+        else
+            glass_map_enter(device, &op, mapnum, hostaddrs, sizes, kinds, GLASS_MAP_FOR_ENTER_DATA);
+        leave_state(saved);
+    }
+    glass_target_op_end(&op);
+}
+
+void glass_target_update(struct glass_device *device, size_t mapnum, void **hostaddrs, size_t *sizes,
+                         unsigned short *kinds, bool nowait, const void *codeptr)
+{
+    struct glass_target_op op;
+    glass_target_op_begin(&op, kind_with(GLASS_TARGET_UPDATE, nowait), device_number(device), codeptr);
+    if (device) {
+        int saved = enter_state(GLASS_STATE_WAIT_TARGET_UPDATE);
+        glass_map_update(device, &op, mapnum, hostaddrs, sizes, kinds);
+        leave_state(saved);
+    }
+    glass_target_op_end(&op);
+}

@@ -1,0 +1,36 @@
+/* The target constructs, for any ABI that speaks GCC's map kinds (mapping.h):
+ * where each runs (a device, or the host), their events (device_events.h),
+ * their mappings, and the region's launch. A construct that runs on the host
+ * (no device, the host fallback, OMP_TARGET_OFFLOAD=disabled) still raises
+ * its target events, with the initial device's number, so a tool sees every
+ * target construct; it has no data operations (the host's data is used in
+ * place). */
+#ifndef GLASS_DEVICE_TARGET_OPS_H
+#define GLASS_DEVICE_TARGET_OPS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "device.h"
+
+/* GCC's device argument: a device number, or one of these. */
+#define GLASS_DEVICE_FROM_ICV (-1)   /* no device clause: default-device-var */
+#define GLASS_DEVICE_HOST_FALLBACK (-2) /* if(false): the host, whatever OMP_TARGET_OFFLOAD says */
+
+/* The device a construct runs on, or NULL for the host. An unknown device
+ * falls back to the host, unless OMP_TARGET_OFFLOAD=mandatory, which ends
+ * the program with a message naming the device. */
+struct glass_device *glass_target_resolve(int device);
+
+void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
+                         size_t *sizes, unsigned short *kinds, const struct glass_launch *launch, bool nowait,
+                         const void *codeptr);
+void glass_target_data_begin(struct glass_device *device, size_t mapnum, void **hostaddrs, size_t *sizes,
+                             unsigned short *kinds, const void *codeptr);
+void glass_target_data_end(const void *codeptr);
+void glass_target_enter_exit_data(struct glass_device *device, bool exit, size_t mapnum, void **hostaddrs,
+                                  size_t *sizes, unsigned short *kinds, bool nowait, const void *codeptr);
+void glass_target_update(struct glass_device *device, size_t mapnum, void **hostaddrs, size_t *sizes,
+                         unsigned short *kinds, bool nowait, const void *codeptr);
+
+#endif
