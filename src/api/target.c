@@ -35,7 +35,7 @@ GLASS_EXPORT void *omp_target_alloc(size_t size, int device_num)
     if (!device)
         return malloc(size ? size : 1);
     struct glass_target_op op;
-    glass_target_op_standalone(&op, device_num);
+    glass_target_op_standalone(&op, device);
     pthread_mutex_lock(&device->lock);
     void *address = glass_device_alloc_op(device, &op, NULL, size);
     pthread_mutex_unlock(&device->lock);
@@ -53,7 +53,7 @@ GLASS_EXPORT void omp_target_free(void *device_ptr, int device_num)
         return;
     }
     struct glass_target_op op;
-    glass_target_op_standalone(&op, device_num);
+    glass_target_op_standalone(&op, device);
     pthread_mutex_lock(&device->lock);
     glass_device_free_op(device, &op, device_ptr, NULL);
     pthread_mutex_unlock(&device->lock);
@@ -127,7 +127,7 @@ static int copy_between(struct glass_device *dst_dev, struct glass_device *src_d
         return status;
     }
     struct glass_device *device = dst_dev ? dst_dev : src_dev;
-    glass_target_op_standalone(&op, device->number);
+    glass_target_op_standalone(&op, device);
     pthread_mutex_lock(&device->lock);
     if (dst_dev && src_dev)
         status = device->kind->device_to_device(device, dst, src, length);
@@ -211,7 +211,7 @@ GLASS_EXPORT int omp_target_associate_ptr(const void *host_ptr, const void *devi
     uintptr_t device_start = (uintptr_t)device_ptr + device_offset;
     int status = 0;
     struct glass_target_op op;
-    glass_target_op_standalone(&op, device_num);
+    glass_target_op_standalone(&op, device);
     pthread_mutex_lock(&device->lock);
     struct glass_present_entry *entry = glass_present_overlap(&device->present, start, end);
     if (entry) {
@@ -240,7 +240,7 @@ GLASS_EXPORT int omp_target_disassociate_ptr(const void *ptr, int device_num)
         return EINVAL;
     int status = EINVAL;
     struct glass_target_op op;
-    glass_target_op_standalone(&op, device_num);
+    glass_target_op_standalone(&op, device);
     pthread_mutex_lock(&device->lock);
     struct glass_present_entry *entry = glass_present_find(&device->present, (uintptr_t)ptr, (uintptr_t)ptr);
     if (entry && entry->host_start == (uintptr_t)ptr && !entry->allocation &&

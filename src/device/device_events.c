@@ -1,5 +1,8 @@
-/* Target and device events, for every kind of device (device_events.h). */
+/* Target and device events, for every kind of device (device_events.h): the
+ * tools' callbacks and the device's trace records (device_trace.h), from the
+ * same values, so a tool can match the two. */
 #include <limits.h>
+#include <omp-tools.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -8,19 +11,42 @@
 #include "../ompt/ompt_internal.h"
 #include "device.h"
 #include "device_events.h"
+#include "device_trace.h"
 
 static __thread struct glass_target_op *current_op;
 static __thread uint64_t current_host_op;
 
-static bool any_target_event(void)
+static bool any_target_callback(void)
 {
     return GLASS_OMPT_TARGET_ON(target) || GLASS_OMPT_TARGET_ON(target_data_op) ||
            GLASS_OMPT_TARGET_ON(target_submit) || GLASS_OMPT_TARGET_ON(target_map);
 }
 
-void glass_target_op_begin(struct glass_target_op *op, int kind, int device_num, const void *codeptr)
+static bool traced(const struct glass_target_op *op, int event)
 {
-    op->watched = GLASS_OMPT_ACTIVE() && any_target_event();
+    return op->device && op->device->trace && glass_device_trace_wants(op->device, event);
+}
+
+static uint64_t device_now(const struct glass_target_op *op)
+{
+    return op->device ? op->device->kind->now(op->device) : 0;
+}
+
+static void record_target(struct glass_target_op *op, int endpoint)
+{
+    if (!traced(op, ompt_callback_target))
+        return;
+    struct glass_trace_event e = {.type = ompt_callback_target, .time = device_now(op), .target_id = op->target_id,
+                                  .kind = op->kind, .endpoint = endpoint, .device_num = op->device_num,
+                                  .task_id = op->task ? op->task->value : 0, .codeptr = op->codeptr};
+    glass_device_trace_record(op->device, &e);
+}
+
+void glass_target_op_begin(struct glass_target_op *op, int kind, struct glass_device *device, int device_num,
+                           const void *codeptr)
+{
+    op->device = device;
+    op->watched = (GLASS_OMPT_ACTIVE() && any_target_callback()) || (device && device->trace);
     op->kind = kind;
     op->device_num = device_num;
     op->codeptr = codeptr;
@@ -42,23 +68,32 @@ void glass_target_op_begin(struct glass_target_op *op, int kind, int device_num,
     if (GLASS_OMPT_TARGET_ON(target))
         glass_ompt_emit_target(kind, GLASS_SCOPE_BEGIN, device_num, op->task, op->target_task, op->target_data,
                                op->target_id, codeptr);
+    record_target(op, GLASS_SCOPE_BEGIN);
 }
 
 void glass_target_op_end(struct glass_target_op *op)
 {
     current_op = op->outer;
-    if (op->watched && GLASS_OMPT_TARGET_ON(target))
+    if (!op->watched)
+        return;
+    if (GLASS_OMPT_TARGET_ON(target))
         glass_ompt_emit_target(op->kind, GLASS_SCOPE_END, op->device_num, op->task, op->target_task,
                                op->target_data, op->target_id, op->codeptr);
+    record_target(op, GLASS_SCOPE_END);
 }
 
-void glass_target_op_standalone(struct glass_target_op *op, int device_num)
+void glass_target_op_standalone(struct glass_target_op *op, struct glass_device *device)
 {
     memset(op, 0, sizeof *op);
-    op->watched = GLASS_OMPT_ACTIVE() && GLASS_OMPT_TARGET_ON(target_data_op);
-    op->device_num = device_num;
-    op->kind = 0;
-    op->target_id = 0; /* ompt_id_none */
+    op->device = device;
+    op->watched = (GLASS_OMPT_ACTIVE() && GLASS_OMPT_TARGET_ON(target_data_op)) || (device && device->trace);
+    op->device_num = device ? device->number : -1;
+    op->target_id = ompt_id_none;
+}
+
+bool glass_target_op_wants_map(const struct glass_target_op *op)
+{
+    return op->watched && (GLASS_OMPT_TARGET_ON(target_map) || traced(op, ompt_callback_target_map));
 }
 
 struct glass_target_op *glass_target_op_current(void)
@@ -71,11 +106,12 @@ uint64_t glass_host_op_current(void)
     return current_host_op;
 }
 
-static void new_host_op(struct glass_host_op *host_op)
+static void new_host_op(struct glass_target_op *op, struct glass_host_op *host_op)
 {
     uint64_t id = glass_ompt_unique_id();
     for (int i = 0; i <= GLASS_OMPT_MAX_TOOLS; i++)
         host_op->host_op_id[i] = id;
+    host_op->start_time = device_now(op);
     current_host_op = id;
 }
 
@@ -84,7 +120,7 @@ void glass_data_op_begin(struct glass_target_op *op, struct glass_host_op *host_
 {
     if (!op->watched)
         return;
-    new_host_op(host_op);
+    new_host_op(op, host_op);
     if (GLASS_OMPT_TARGET_ON(target_data_op))
         glass_ompt_emit_target_data_op(GLASS_SCOPE_BEGIN, op->target_task, op->target_data, op->target_id,
                                        host_op->host_op_id, optype, (void *)src, src_device, (void *)dest,
@@ -100,6 +136,14 @@ void glass_data_op_end(struct glass_target_op *op, struct glass_host_op *host_op
         glass_ompt_emit_target_data_op(GLASS_SCOPE_END, op->target_task, op->target_data, op->target_id,
                                        host_op->host_op_id, optype, (void *)src, src_device, (void *)dest,
                                        dest_device, bytes, op->codeptr);
+    if (traced(op, ompt_callback_target_data_op)) {
+        struct glass_trace_event e = {.type = ompt_callback_target_data_op, .time = host_op->start_time,
+                                      .target_id = op->target_id, .host_op_id = host_op->host_op_id[GLASS_OMPT_MAX_TOOLS],
+                                      .end_time = device_now(op), .optype = optype, .src = src,
+                                      .src_device = src_device, .dest = dest, .dest_device = dest_device,
+                                      .bytes = bytes, .codeptr = op->codeptr};
+        glass_device_trace_record(op->device, &e);
+    }
     current_host_op = 0;
 }
 
@@ -107,33 +151,50 @@ void glass_submit_begin(struct glass_target_op *op, struct glass_host_op *host_o
 {
     if (!op->watched)
         return;
-    new_host_op(host_op);
+    new_host_op(op, host_op);
     if (GLASS_OMPT_TARGET_ON(target_submit))
         glass_ompt_emit_target_submit(GLASS_SCOPE_BEGIN, op->target_data, op->target_id, host_op->host_op_id,
                                       requested_teams);
 }
 
-void glass_submit_end(struct glass_target_op *op, struct glass_host_op *host_op, unsigned requested_teams)
+void glass_submit_end(struct glass_target_op *op, struct glass_host_op *host_op, unsigned requested_teams,
+                      unsigned granted_teams)
 {
     if (!op->watched)
         return;
     if (GLASS_OMPT_TARGET_ON(target_submit))
         glass_ompt_emit_target_submit(GLASS_SCOPE_END, op->target_data, op->target_id, host_op->host_op_id,
                                       requested_teams);
+    if (traced(op, ompt_callback_target_submit)) {
+        struct glass_trace_event e = {.type = ompt_callback_target_submit, .time = host_op->start_time,
+                                      .target_id = op->target_id, .host_op_id = host_op->host_op_id[GLASS_OMPT_MAX_TOOLS],
+                                      .end_time = device_now(op), .requested_teams = requested_teams,
+                                      .granted_teams = granted_teams};
+        glass_device_trace_record(op->device, &e);
+    }
     current_host_op = 0;
 }
 
 void glass_target_map_report(struct glass_target_op *op, unsigned nitems, void **host_addr, void **device_addr,
                              size_t *bytes, unsigned *flags)
 {
-    if (op->watched && nitems && GLASS_OMPT_TARGET_ON(target_map))
+    if (!op->watched || !nitems)
+        return;
+    if (GLASS_OMPT_TARGET_ON(target_map))
         glass_ompt_emit_target_map(op->target_data, op->target_id, nitems, host_addr, device_addr, bytes, flags,
                                    op->codeptr);
+    if (traced(op, ompt_callback_target_map)) {
+        struct glass_trace_event e = {.type = ompt_callback_target_map, .time = device_now(op),
+                                      .target_id = op->target_id, .nitems = nitems, .host_addr = host_addr,
+                                      .device_addr = device_addr, .item_bytes = bytes, .flags = flags,
+                                      .codeptr = op->codeptr};
+        glass_device_trace_record(op->device, &e);
+    }
 }
 
 /* A host device runs the program's own code: the image it "loads" is the
- * executable (its path, loaded at its own addresses; the size is not known
- * without reading the file, and a tool can open the file it is named). */
+ * executable (its path, at its own addresses; the size is not known without
+ * reading the file, which a tool can open by its name). */
 void glass_device_events_initialized(struct glass_device *device)
 {
     device->module_id = glass_ompt_unique_id();
@@ -151,8 +212,10 @@ void glass_device_events_initialized(struct glass_device *device)
     }
 }
 
+/* Tracing stops (its last buffers handed back) before the device's end. */
 void glass_device_events_finalizing(struct glass_device *device)
 {
+    glass_device_trace_end(device);
     if (!GLASS_OMPT_ACTIVE())
         return;
     if (GLASS_OMPT_ON(device_unload))

@@ -17,7 +17,8 @@ struct glass_device;
 
 /* One target construct (target, target data, enter/exit data, update). */
 struct glass_target_op {
-    bool watched;                               /* a tool gets target events */
+    bool watched;                               /* a tool gets target events, or the device records them */
+    struct glass_device *device;                /* NULL: the host */
     int kind;                                   /* enum glass_target_kind, nowait flag included */
     int device_num;
     uint64_t target_id;                         /* the runtime's id (non-EMI tools) */
@@ -31,13 +32,15 @@ struct glass_target_op {
 /* One data operation or kernel submission inside a construct. */
 struct glass_host_op {
     uint64_t host_op_id[GLASS_OMPT_MAX_TOOLS + 1];
+    uint64_t start_time; /* the device's clock, for its trace record */
 };
 
-void glass_target_op_begin(struct glass_target_op *op, int kind, int device_num, const void *codeptr);
+void glass_target_op_begin(struct glass_target_op *op, int kind, struct glass_device *device, int device_num,
+                           const void *codeptr);
 void glass_target_op_end(struct glass_target_op *op);
 /* The context of a data operation outside any construct (the device memory
  * routines): no target events, target id none. */
-void glass_target_op_standalone(struct glass_target_op *op, int device_num);
+void glass_target_op_standalone(struct glass_target_op *op, struct glass_device *device);
 
 /* Data operations: begin before the operation, end after it (with the
  * allocated address for an alloc). */
@@ -47,10 +50,14 @@ void glass_data_op_end(struct glass_target_op *op, struct glass_host_op *host_op
                        int src_device, const void *dest, int dest_device, size_t bytes);
 
 void glass_submit_begin(struct glass_target_op *op, struct glass_host_op *host_op, unsigned requested_teams);
-void glass_submit_end(struct glass_target_op *op, struct glass_host_op *host_op, unsigned requested_teams);
+void glass_submit_end(struct glass_target_op *op, struct glass_host_op *host_op, unsigned requested_teams,
+                      unsigned granted_teams);
 
 void glass_target_map_report(struct glass_target_op *op, unsigned nitems, void **host_addr, void **device_addr,
                              size_t *bytes, unsigned *flags);
+
+/* Whether the construct's items are reported (target_map callback or record). */
+bool glass_target_op_wants_map(const struct glass_target_op *op);
 
 /* The thread's innermost construct being processed, or NULL. */
 struct glass_target_op *glass_target_op_current(void);

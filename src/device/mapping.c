@@ -294,7 +294,7 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
     memcpy(m->kinds, kinds, mapnum * sizeof *kinds);
 
     struct map_state st = {device, op, purpose, new_stamp(), 0, NULL, NULL, NULL, NULL};
-    bool reporting = op->watched && GLASS_OMPT_TARGET_ON(target_map) && mapnum;
+    bool reporting = glass_target_op_wants_map(op) && mapnum;
     void *report_block = NULL;
     if (reporting && (report_block = malloc(mapnum * (2 * sizeof(void *) + sizeof(size_t) + sizeof(unsigned))))) {
         st.report_host = report_block;

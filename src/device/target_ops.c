@@ -93,7 +93,7 @@ void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t
                          const void *codeptr)
 {
     struct glass_target_op op;
-    glass_target_op_begin(&op, kind_with(GLASS_TARGET, nowait), device_number(device), codeptr);
+    glass_target_op_begin(&op, kind_with(GLASS_TARGET, nowait), device, device_number(device), codeptr);
     if (!device) {
         run_on_host(fn, mapnum, hostaddrs, sizes, kinds, launch->thread_limit);
         glass_target_op_end(&op);
@@ -104,8 +104,8 @@ void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t
     leave_state(saved);
     struct glass_host_op submit;
     glass_submit_begin(&op, &submit, launch->num_teams);
-    device->kind->run(device, fn, m->args, launch);
-    glass_submit_end(&op, &submit, launch->num_teams);
+    unsigned granted = device->kind->run(device, fn, m->args, launch);
+    glass_submit_end(&op, &submit, launch->num_teams, granted);
     saved = enter_state(GLASS_STATE_WAIT_TARGET_MAP);
     glass_map_exit(m, &op);
     leave_state(saved);
@@ -129,7 +129,7 @@ void glass_target_data_begin(struct glass_device *device, size_t mapnum, void **
     if (!region)
         glass_fatal("out of memory for a target data region");
     struct glass_target_op op;
-    glass_target_op_begin(&op, GLASS_TARGET_ENTER_DATA, device_number(device), codeptr);
+    glass_target_op_begin(&op, GLASS_TARGET_ENTER_DATA, device, device_number(device), codeptr);
     region->mapping = NULL;
     if (device) {
         int saved = enter_state(GLASS_STATE_WAIT_TARGET_MAP);
@@ -151,7 +151,8 @@ void glass_target_data_end(const void *codeptr)
     }
     data_regions = region->outer;
     struct glass_target_op op;
-    glass_target_op_begin(&op, GLASS_TARGET_EXIT_DATA, region->device_num, codeptr);
+    glass_target_op_begin(&op, GLASS_TARGET_EXIT_DATA, region->mapping ? region->mapping->device : NULL,
+                          region->device_num, codeptr);
     if (region->mapping) {
         int saved = enter_state(GLASS_STATE_WAIT_TARGET_MAP);
         glass_map_exit(region->mapping, &op);
@@ -166,7 +167,7 @@ void glass_target_enter_exit_data(struct glass_device *device, bool exit, size_t
 {
     struct glass_target_op op;
     glass_target_op_begin(&op, kind_with(exit ? GLASS_TARGET_EXIT_DATA : GLASS_TARGET_ENTER_DATA, nowait),
-                          device_number(device), codeptr);
+                          device, device_number(device), codeptr);
     if (device) {
         int saved = enter_state(GLASS_STATE_WAIT_TARGET_MAP);
         if (exit)
@@ -182,7 +183,7 @@ void glass_target_update(struct glass_device *device, size_t mapnum, void **host
                          unsigned short *kinds, bool nowait, const void *codeptr)
 {
     struct glass_target_op op;
-    glass_target_op_begin(&op, kind_with(GLASS_TARGET_UPDATE, nowait), device_number(device), codeptr);
+    glass_target_op_begin(&op, kind_with(GLASS_TARGET_UPDATE, nowait), device, device_number(device), codeptr);
     if (device) {
         int saved = enter_state(GLASS_STATE_WAIT_TARGET_UPDATE);
         glass_map_update(device, &op, mapnum, hostaddrs, sizes, kinds);
