@@ -68,6 +68,10 @@ static const char usage[] =
     "            GLASS_CHECK_VERBOSE=N    also print the first N violations of each rule\n"
     "  profile and check also take --trace DIR: the same run is traced into DIR as by\n"
     "            glass trace -o DIR (both tools at once: GLASS_OMPT_ALL_TOOLS=true)\n"
+    "  run, profile, trace and check take --host-devices N: N offload devices that are\n"
+    "            the host with separate memory (GLASS_HOST_DEVICES=N): target regions of\n"
+    "            gcc-compiled programs run on device copies of their mapped data, so a\n"
+    "            missing or wrong map clause gives the wrong answer as on a GPU\n"
     "  debug     glass debug PROGRAM [CORE] [-- GDB-ARGS...]: gdb with the OMPD commands\n"
     "            (ompd init, threads, parallel, tasks, icvs, bt) on PROGRAM\n"
     "            run on Glass with OMP_DEBUG=enabled, or on its core file CORE\n"
@@ -295,8 +299,18 @@ int main(int argc, char **argv)
         takes_value |= profile && !strcmp(*rest, "--html");
         takes_value |= trace && !strcmp(*rest, "--format");
         takes_value |= (profile || check) && !strcmp(*rest, "--trace");
+        takes_value |= !strcmp(*rest, "--host-devices");
         if (takes_value && !rest[1])
             die(2, "option '%s' needs a value (see glass --help)", *rest);
+        if (takes_value && !strcmp(*rest, "--host-devices")) {
+            char *end;
+            long n = strtol(rest[1], &end, 10);
+            if (!*rest[1] || *end || n < 0 || n > 64)
+                die(2, "--host-devices takes a number of devices from 0 to 64, not '%s'", rest[1]);
+            setenv("GLASS_HOST_DEVICES", rest[1], 1);
+            rest += 2;
+            continue;
+        }
         if (takes_value) {
             const char **into = !strcmp(*rest, "--html")     ? &html
                                 : !strcmp(*rest, "--format") ? &format
