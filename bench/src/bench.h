@@ -40,6 +40,7 @@ struct bench {
 extern const struct bench bench_sync[];
 extern const struct bench bench_schedule[];
 extern const struct bench bench_tasks[];
+extern const struct bench bench_target[];
 
 /* Seconds from a monotonic clock. */
 double bench_now(void);

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct bench *const bench_tables[] = {bench_sync, bench_schedule, bench_tasks};
+static const struct bench *const bench_tables[] = {bench_sync, bench_schedule, bench_tasks, bench_target};
 #define TABLE_COUNT (sizeof bench_tables / sizeof bench_tables[0])
 
 struct options {
