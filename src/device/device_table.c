@@ -47,11 +47,17 @@ static void build_table(void)
     devices = calloc((size_t)n, sizeof *devices);
     if (!devices)
         glass_fatal("out of memory for %d devices", n);
+    /* Recursive: a tool's callback, called with the lock held (a data
+     * operation, device_initialize), may call a device memory routine. */
+    pthread_mutexattr_t recursive;
+    pthread_mutexattr_init(&recursive);
+    pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE);
     for (int i = 0; i < n; i++) {
         devices[i].number = i;
         devices[i].kind = &glass_host_device_kind;
-        pthread_mutex_init(&devices[i].lock, NULL);
+        pthread_mutex_init(&devices[i].lock, &recursive);
     }
+    pthread_mutexattr_destroy(&recursive);
     device_count = n;
 }
 
@@ -80,10 +86,11 @@ struct glass_device *glass_device_get(int number)
             glass_fatal("device %d (%s) cannot be %s", number, device->kind->name,
                         device->finalized ? "used after the program's end" : "initialized");
         }
-        /* A tool learns of the device before any of its data operations
-         * (OpenMP 5.1, 4.5.2.19), then of the code loaded on it. */
-        glass_device_events_initialized(device);
+        /* Usable from here on, also by the tool's device_initialize (the
+         * lock is recursive); a tool learns of the device before any of its
+         * data operations (OpenMP 5.1, 4.5.2.19), then of its code. */
         atomic_store_explicit(&device->initialized, true, memory_order_release);
+        glass_device_events_initialized(device);
     }
     pthread_mutex_unlock(&device->lock);
     return device;
