@@ -228,6 +228,7 @@ static inline __attribute__((always_inline)) void set_up(struct glass_thread *se
     task->args_heap = NULL;
     task->ws_reduction_seq = 0;
     task->arg_size = opts->arg_size;
+    task->taskloop_chunk.iterations = 0;
 }
 
 static void create_and_run(struct glass_thread *self, const struct glass_task_options *opts,
@@ -346,6 +347,13 @@ static int discard_reason(const struct glass_task *task)
 static inline __attribute__((always_inline)) void complete(struct glass_thread *self, struct glass_task *task,
                                                            bool foreign);
 
+/* A taskloop task's chunk, in the task's context (OpenMP 5.2, 4.5.2.17). */
+static __attribute__((noinline, cold)) void report_taskloop_chunk(struct glass_task *task)
+{
+    GLASS_OMPT_EMIT(dispatch, &task->team->tool_data, &task->tool_data, GLASS_DISPATCH_TASKLOOP_CHUNK,
+                    (glass_tool_data){.ptr = &task->taskloop_chunk});
+}
+
 /* The first half of running a task on this thread, up to the call of its
  * body: the task becomes the thread's current one. `status`: the suspended
  * task's task_schedule status (switch or yield). */
@@ -362,6 +370,8 @@ static inline __attribute__((always_inline)) void run_begins(struct glass_thread
     task->scheduler = run->suspended;
     atomic_signal_fence(memory_order_release); /* complete before a signal handler sees it */
     self->task = task;
+    if (watched && run->tool && task->taskloop_chunk.iterations)
+        report_taskloop_chunk(task);
     if (watched)
         GLASS_OMPD_BP(task_begin);
 }

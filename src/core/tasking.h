@@ -80,6 +80,15 @@ static inline void *glass_task_args(const struct glass_task *task)
     return task->fn_data;
 }
 
+/* Between steps 1 and 2: the task runs a taskloop's chunk, logical
+ * iterations [first, first + iterations), which tools get as a dispatch
+ * event when the task begins (OpenMP 5.2 ompt_dispatch_taskloop_chunk). */
+static inline void glass_task_set_taskloop_chunk(struct glass_task *task, uint64_t first, uint64_t iterations)
+{
+    task->taskloop_chunk.start = first;
+    task->taskloop_chunk.iterations = iterations;
+}
+
 /* Step 2: registers the dependences, then queues the task (or leaves it to its
  * last predecessor) or, for a task that runs at once, waits for its
  * dependences and runs it. */

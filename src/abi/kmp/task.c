@@ -162,8 +162,8 @@ static struct glass_task *make_core_task(struct glass_thread *self, struct kmp_t
     return core;
 }
 
-void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, const struct glass_depend *deps,
-                     size_t ndeps, const void *codeptr)
+static void submit(struct glass_thread *self, struct kmp_task_block *block, const struct glass_depend *deps,
+                   size_t ndeps, const void *codeptr, const struct glass_dispatch_chunk *chunk)
 {
     struct glass_task *core = block->core;
     if (!core) {
@@ -183,7 +183,21 @@ void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, co
             core->priority = clamp_priority(block->task.data2.priority);
         glass_task_announce(self, core, ndeps != 0, false, codeptr);
     }
+    if (chunk)
+        glass_task_set_taskloop_chunk(core, chunk->start, chunk->iterations);
     glass_task_submit(self, core, deps, ndeps);
+}
+
+void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, const struct glass_depend *deps,
+                     size_t ndeps, const void *codeptr)
+{
+    submit(self, block, deps, ndeps, codeptr, NULL);
+}
+
+void kmp_taskloop_task_submit(struct glass_thread *self, struct kmp_task_block *block, const void *codeptr,
+                              const struct glass_dispatch_chunk *chunk)
+{
+    submit(self, block, NULL, 0, codeptr, chunk);
 }
 
 GLASS_EXPORT struct kmp_task *__kmpc_omp_task_alloc(struct kmp_ident *loc, int32_t gtid, int32_t flags,

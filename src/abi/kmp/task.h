@@ -71,6 +71,9 @@ struct kmp_task_block *kmp_task_block_new(int32_t flags, size_t size, size_t sha
  * may be gone. `codeptr`: the task construct's call site, for tools. */
 void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, const struct glass_depend *deps,
                      size_t ndeps, const void *codeptr);
+/* The same for a task of a taskloop, which runs `chunk` (logical iterations). */
+void kmp_taskloop_task_submit(struct glass_thread *self, struct kmp_task_block *block, const void *codeptr,
+                              const struct glass_dispatch_chunk *chunk);
 
 /* A task that will never run (its taskloop pattern, or a task the core did
  * not create): its private objects are destroyed, its block freed. */
