@@ -228,6 +228,7 @@ static inline __attribute__((always_inline)) void set_up(struct glass_thread *se
     task->args_heap = NULL;
     task->ws_reduction_seq = 0;
     task->arg_size = opts->arg_size;
+    task->taskloop_chunk.iterations = 0;
 }
 
 static void create_and_run(struct glass_thread *self, const struct glass_task_options *opts,
@@ -280,9 +281,22 @@ struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_
     }
     /* Before the task can run (5.1 4.5.2.7); the encountering task's enter
      * frame is set by the entry point that created it. */
-    GLASS_OMPT_EMIT(task_create, &parent->tool_data, &parent->frame, &task->tool_data, (int)task->flags,
-                    opts->ndepend != 0, opts->codeptr);
+    if (!opts->announce_later)
+        GLASS_OMPT_EMIT(task_create, &parent->tool_data, &parent->frame, &task->tool_data, (int)task->flags,
+                        opts->ndepend != 0, opts->codeptr);
     return task;
+}
+
+void glass_task_announce(struct glass_thread *self, struct glass_task *task, bool has_dependences, bool undeferred,
+                         const void *codeptr)
+{
+    (void)self;
+    /* Nobody else sees the task yet: it is neither queued nor begun. */
+    if (undeferred)
+        task->flags |= GLASS_TASK_UNDEFERRED;
+    struct glass_task *parent = task->parent;
+    GLASS_OMPT_EMIT(task_create, &parent->tool_data, &parent->frame, &task->tool_data, (int)task->flags,
+                    has_dependences, codeptr);
 }
 
 static bool dependences_met(void *arg)
@@ -333,6 +347,82 @@ static int discard_reason(const struct glass_task *task)
 static inline __attribute__((always_inline)) void complete(struct glass_thread *self, struct glass_task *task,
                                                            bool foreign);
 
+/* A taskloop task's chunk, in the task's context (OpenMP 5.2, 4.5.2.17). */
+static __attribute__((noinline, cold)) void report_taskloop_chunk(struct glass_task *task)
+{
+    GLASS_OMPT_EMIT(dispatch, &task->team->tool_data, &task->tool_data, GLASS_DISPATCH_TASKLOOP_CHUNK,
+                    (glass_tool_data){.ptr = &task->taskloop_chunk});
+}
+
+/* The first half of running a task on this thread, up to the call of its
+ * body: the task becomes the thread's current one. `status`: the suspended
+ * task's task_schedule status (switch or yield). */
+static inline __attribute__((always_inline)) void run_begins(struct glass_thread *self, struct glass_task *task,
+                                                            bool watched, int status, struct glass_task_inline *run)
+{
+    run->suspended = self->task;
+    run->state = atomic_load_explicit(&self->state, memory_order_relaxed);
+    run->tool = watched && GLASS_OMPT_ACTIVE();
+    if (watched && run->tool)
+        glass_ompt_task_begins(self, task, status, &run->ompt_switch);
+    glass_set_state(self, task->team->active_level ? GLASS_STATE_WORK_PARALLEL : GLASS_STATE_WORK_SERIAL);
+    task->thread_num = self->num;
+    task->scheduler = run->suspended;
+    atomic_signal_fence(memory_order_release); /* complete before a signal handler sees it */
+    self->task = task;
+    if (watched && run->tool && task->taskloop_chunk.iterations)
+        report_taskloop_chunk(task);
+    if (watched)
+        GLASS_OMPD_BP(task_begin);
+}
+
+/* The second half, once the body has returned: the encountering task is
+ * current again. False when the task is detached and its event not yet
+ * fulfilled (omp_fulfill_event completes it); true when the caller
+ * completes it now. */
+static inline __attribute__((always_inline)) bool run_ends(struct glass_thread *self, struct glass_task *task,
+                                                          bool watched, struct glass_task_inline *run)
+{
+    struct glass_task *suspended = run->suspended;
+    bool tool = watched && run->tool; /* constant in the unwatched copy: no OMPT code is left in it */
+    return_kid_credits(task);
+    if (watched) {
+        GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
+        GLASS_OMPD_BP(task_end);
+    }
+    self->task = suspended;
+    glass_set_state(self, run->state);
+    bool ended_detached = false;
+    if (task->detach && tool) {
+        /* The detach event goes out before BODY_DONE is published: from
+         * then on omp_fulfill_event may complete and recycle the task. */
+        unsigned char seen = atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_ENDING, memory_order_acq_rel);
+        ended_detached = !(seen & GLASS_DETACH_FULFILLED);
+        if (ended_detached) {
+            glass_ompt_task_ends(self, task, suspended, GLASS_TASK_STATUS_DETACH, &run->ompt_switch);
+            unsigned char old =
+                atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_DONE, memory_order_acq_rel);
+            if (!(old & GLASS_DETACH_FULFILLED))
+                return false; /* omp_fulfill_event completes it */
+            /* Fulfilled during the detach event: report it, then complete. */
+            if (!(old & GLASS_DETACH_FULFILL_REPORTED))
+                GLASS_OMPT_EMIT(task_schedule, &task->tool_data, GLASS_TASK_STATUS_LATE_FULFILL, NULL);
+        }
+    } else if (task->detach) {
+        unsigned char old = atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_DONE, memory_order_acq_rel);
+        if (!(old & GLASS_DETACH_FULFILLED))
+            return false; /* omp_fulfill_event completes it */
+    }
+    if (tool && !ended_detached) {
+        /* A taskwait's task completes the taskwait (5.1 4.4.4.19). */
+        bool taskwait = task->flags & GLASS_TASK_TASKWAIT;
+        glass_ompt_task_ends(self, task, taskwait ? NULL : suspended,
+                             taskwait ? GLASS_TASK_STATUS_TASKWAIT_COMPLETE : GLASS_TASK_STATUS_COMPLETE,
+                             &run->ompt_switch);
+    }
+    return true;
+}
+
 /* Compiled twice (glass_task_execute): `watched` false is the copy for when
  * neither a tool nor a debugger watches, with no event point, frame or
  * breakpoint left in it (an active tool and OMPD both imply the watch). */
@@ -340,61 +430,14 @@ static inline __attribute__((always_inline)) void execute(struct glass_thread *s
                                                           bool watched)
 {
     if (!(__builtin_expect(glass_globals.cancellation, 0) && start_cancelled(task))) {
-        struct glass_task *suspended = self->task;
-        int state = atomic_load_explicit(&self->state, memory_order_relaxed);
-        bool tool = watched && GLASS_OMPT_ACTIVE();
-        struct glass_ompt_switch ompt_switch;
-        if (tool)
-            glass_ompt_task_begins(self, task, yielding ? GLASS_TASK_STATUS_YIELD : GLASS_TASK_STATUS_SWITCH,
-                                   &ompt_switch);
+        struct glass_task_inline run;
+        run_begins(self, task, watched, yielding ? GLASS_TASK_STATUS_YIELD : GLASS_TASK_STATUS_SWITCH, &run);
         yielding = false;
-        glass_set_state(self, task->team->active_level ? GLASS_STATE_WORK_PARALLEL : GLASS_STATE_WORK_SERIAL);
-        task->thread_num = self->num;
-        task->scheduler = suspended;
-        atomic_signal_fence(memory_order_release); /* complete before a signal handler sees it */
-        self->task = task;
-        if (watched) {
-            GLASS_OMPD_BP(task_begin);
+        if (watched)
             GLASS_OMPT_CALLING_USER_CODE(task);
-        }
         task->fn(task->fn_data);
-        return_kid_credits(task);
-        if (watched) {
-            GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
-            GLASS_OMPD_BP(task_end);
-        }
-        self->task = suspended;
-        glass_set_state(self, state);
-        bool ended_detached = false;
-        if (task->detach && tool) {
-            /* The detach event goes out before BODY_DONE is published: from
-             * then on omp_fulfill_event may complete and recycle the task. */
-            unsigned char seen =
-                atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_ENDING, memory_order_acq_rel);
-            ended_detached = !(seen & GLASS_DETACH_FULFILLED);
-            if (ended_detached) {
-                glass_ompt_task_ends(self, task, suspended, GLASS_TASK_STATUS_DETACH, &ompt_switch);
-                unsigned char old =
-                    atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_DONE, memory_order_acq_rel);
-                if (!(old & GLASS_DETACH_FULFILLED))
-                    return; /* omp_fulfill_event completes it */
-                /* Fulfilled during the detach event: report it, then complete. */
-                if (!(old & GLASS_DETACH_FULFILL_REPORTED))
-                    GLASS_OMPT_EMIT(task_schedule, &task->tool_data, GLASS_TASK_STATUS_LATE_FULFILL, NULL);
-            }
-        } else if (task->detach) {
-            unsigned char old =
-                atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_DONE, memory_order_acq_rel);
-            if (!(old & GLASS_DETACH_FULFILLED))
-                return; /* omp_fulfill_event completes it */
-        }
-        if (tool && !ended_detached) {
-            /* A taskwait's task completes the taskwait (5.1 4.4.4.19). */
-            bool taskwait = task->flags & GLASS_TASK_TASKWAIT;
-            glass_ompt_task_ends(self, task, taskwait ? NULL : suspended,
-                                 taskwait ? GLASS_TASK_STATUS_TASKWAIT_COMPLETE : GLASS_TASK_STATUS_COMPLETE,
-                                 &ompt_switch);
-        }
+        if (!run_ends(self, task, watched, &run))
+            return;
     } else if (watched) {
         GLASS_OMPT_EMIT(cancel, &task->tool_data, discard_reason(task) | GLASS_CANCEL_FLAG_DISCARDED_TASK, NULL);
     }
@@ -412,6 +455,36 @@ void glass_task_execute(struct glass_thread *self, struct glass_task *task)
         execute_watched(self, task);
     else
         execute(self, task, false);
+}
+
+static __attribute__((noinline)) void begin_inline_watched(struct glass_thread *self, struct glass_task *task,
+                                                           struct glass_task_inline *run)
+{
+    run_begins(self, task, true, GLASS_TASK_STATUS_SWITCH, run);
+}
+
+void glass_task_begin_inline(struct glass_thread *self, struct glass_task *task, struct glass_task_inline *run)
+{
+    task->depend = NULL; /* room may have been reserved (an early task), but none are registered */
+    if (GLASS_OMPT_ENTRY_WATCH())
+        begin_inline_watched(self, task, run);
+    else
+        run_begins(self, task, false, GLASS_TASK_STATUS_SWITCH, run);
+}
+
+static __attribute__((noinline)) void end_inline_watched(struct glass_thread *self, struct glass_task *task,
+                                                         struct glass_task_inline *run)
+{
+    if (run_ends(self, task, true, run))
+        complete(self, task, false);
+}
+
+void glass_task_end_inline(struct glass_thread *self, struct glass_task *task, struct glass_task_inline *run)
+{
+    if (GLASS_OMPT_ENTRY_WATCH())
+        end_inline_watched(self, task, run);
+    else if (run_ends(self, task, false, run))
+        complete(self, task, false);
 }
 
 /* The commonest task of all, created, run and freed in one go (see

@@ -87,6 +87,9 @@ struct glass_task {
      * (fn may be an ABI trampoline). */
     struct glass_task *scheduler;
     const void *entry;
+    /* Explicit: the chunk of a taskloop the task runs, in logical iterations,
+     * for OMPT's taskloop_chunk dispatch (iterations 0: not a taskloop's). */
+    struct glass_dispatch_chunk taskloop_chunk;
     /* ompt_data_t of the task for the second and later tools (hooks.h). */
     glass_tool_data later_tools_data[GLASS_OMPT_MAX_TOOLS - 1];
 };

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../ompt/hooks.h"
 #include "team.h"
 
 /* Dependence types (OpenMP 5.1, 2.19.11). */
@@ -51,6 +52,11 @@ struct glass_task_options {
      * dependences, detach clause or copy may then be created, run and freed
      * inside glass_task_new while nothing watches (the commonest task). */
     bool run_in_place;
+    /* The task is made before its construct is complete (Clang's detach:
+     * the event handle is asked for before the task is submitted, with or
+     * without dependences, deferred or if(0)): its task_create is left to
+     * glass_task_announce, when the ABI knows the rest. */
+    bool announce_later;
     const void *codeptr; /* user call site, for tools (NULL: unknown) */
     const void *entry;   /* user code the task runs when fn is a trampoline (OMPD); NULL: fn */
 };
@@ -64,9 +70,23 @@ struct glass_task_options {
 struct glass_task *glass_task_new(struct glass_thread *self, const struct glass_task_options *opts,
                                   void *caller_args);
 
+/* The task_create event of a task made with opts->announce_later, before it
+ * is submitted or begun; `undeferred`: it runs at once after all (if(0)). */
+void glass_task_announce(struct glass_thread *self, struct glass_task *task, bool has_dependences, bool undeferred,
+                         const void *codeptr);
+
 static inline void *glass_task_args(const struct glass_task *task)
 {
     return task->fn_data;
+}
+
+/* Between steps 1 and 2: the task runs a taskloop's chunk, logical
+ * iterations [first, first + iterations), which tools get as a dispatch
+ * event when the task begins (OpenMP 5.2 ompt_dispatch_taskloop_chunk). */
+static inline void glass_task_set_taskloop_chunk(struct glass_task *task, uint64_t first, uint64_t iterations)
+{
+    task->taskloop_chunk.start = first;
+    task->taskloop_chunk.iterations = iterations;
 }
 
 /* Step 2: registers the dependences, then queues the task (or leaves it to its
@@ -74,6 +94,24 @@ static inline void *glass_task_args(const struct glass_task *task)
  * dependences and runs it. */
 void glass_task_submit(struct glass_thread *self, struct glass_task *task,
                        const struct glass_depend *deps, size_t ndeps);
+
+/* An undeferred task whose body the ABI runs itself, in its caller's frame
+ * (Clang's if(0) tasks: the compiler calls the body between
+ * __kmpc_omp_task_begin_if0 and __kmpc_omp_task_complete_if0). The two
+ * halves of what glass_task_submit does for an included task around the
+ * call of its body: begin makes it the thread's current task (task_schedule
+ * switch for a tool), end completes it (task_schedule complete; a detached
+ * task completes once its event is fulfilled too). `task` comes from
+ * glass_task_new; no dependences (the ABI waited for them before), and no
+ * cancellation check: the body runs anyway. What end needs from begin: */
+struct glass_task_inline {
+    struct glass_task *suspended; /* the encountering task */
+    int state;                    /* the thread's state before */
+    bool tool;                    /* begin reported to a tool */
+    struct glass_ompt_switch ompt_switch;
+};
+void glass_task_begin_inline(struct glass_thread *self, struct glass_task *task, struct glass_task_inline *run);
+void glass_task_end_inline(struct glass_thread *self, struct glass_task *task, struct glass_task_inline *run);
 
 /* Memory an ABI keeps beside a task for the task's lifetime (the Clang ABI's
  * task block), from the same per-thread lists as tasks, so a block freed by the

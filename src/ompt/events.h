@@ -254,9 +254,7 @@ static inline void glass_ompt_wait_end(struct glass_ompt_wait *wait, glass_tool_
  * interval, the task's exit frame; afterwards the task's own schedule event
  * (complete, or detach when it waits for its event) and the wait interval
  * again. */
-struct glass_ompt_switch {
-    struct glass_ompt_wait *suspended_wait;
-};
+/* struct glass_ompt_switch: hooks.h (the ABI layers keep one for Clang's if(0) tasks). */
 void glass_ompt_task_begins(struct glass_thread *self, struct glass_task *task, int status,
                             struct glass_ompt_switch *saved);
 void glass_ompt_task_ends(struct glass_thread *self, struct glass_task *task, struct glass_task *resumed,

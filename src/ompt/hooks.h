@@ -14,6 +14,13 @@
 
 #include "../core/export.h"
 
+/* What an explicit task's task_schedule events save while it runs: the wait
+ * interval of the thread that it suspended (events.h). */
+struct glass_ompt_wait;
+struct glass_ompt_switch {
+    struct glass_ompt_wait *suspended_wait;
+};
+
 /* Values of ompt_state_t (OpenMP 5.1, 4.4.4.27). */
 enum glass_state {
     GLASS_STATE_WORK_SERIAL = 0x000,

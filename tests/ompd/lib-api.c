@@ -454,9 +454,14 @@ static void inspect(int tracking)
 #ifdef __clang__
         /* Clang runs an if(0) task's body from the program's own frame, between
          * two runtime calls: no runtime frame lies between the task and its
-         * parent, and neither frame is set. */
-        int frames_ok = exit_frame.frame_address.address == 0 && parent_enter.frame_address.address == 0 &&
-                        parent_exit.frame_address.address != 0;
+         * parent, so the task's exit frame and the parent's enter frame are
+         * both that frame, the application's (as libomp sets them), below the
+         * frame that called the region's body. */
+        int frames_ok = exit_frame.frame_address.address != 0 &&
+                        exit_frame.frame_address.address == parent_enter.frame_address.address &&
+                        parent_enter.frame_address.address < parent_exit.frame_address.address &&
+                        (exit_frame.frame_flag & ompt_frame_application) &&
+                        (parent_enter.frame_flag & ompt_frame_application);
 #else
         /* GCC: the runtime calls the task's body (exit frame) from GOMP_task,
          * which the implicit task entered (enter frame) below the frame that

@@ -33,7 +33,8 @@ struct loop {
     uint64_t niters;
 };
 
-/* OMPT work events of the taskloop region, which holds its taskgroup. */
+/* OMPT work events of the taskloop region, inside its taskgroup (as libomp
+ * reports a Clang-compiled taskloop). */
 #define REPORT_TASKLOOP(self, endpoint, count, codeptr)                                                  \
     GLASS_OMPT_EMIT(work, GLASS_WORK_TASKLOOP, endpoint, &(self)->team->tool_data, &(self)->task->tool_data, \
                     count, codeptr)
@@ -44,8 +45,8 @@ static void run_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
 {
     struct glass_thread *self = glass_self();
     void **reduction_slot = (void **)((uint64_t *)data + 2);
-    REPORT_TASKLOOP(self, GLASS_SCOPE_BEGIN, loop->niters, codeptr);
     if (loop->niters == 0) {
+        REPORT_TASKLOOP(self, GLASS_SCOPE_BEGIN, 0, codeptr);
         REPORT_TASKLOOP(self, GLASS_SCOPE_END, 0, codeptr);
         /* GCC combines the copies after the construct unless their base (d[2])
          * is 0: tell it none were registered. */
@@ -68,6 +69,7 @@ static void run_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
         if (flags & TASK_FLAG_REDUCTION)
             GOMP_taskgroup_reduction_register(*reduction_slot);
     }
+    REPORT_TASKLOOP(self, GLASS_SCOPE_BEGIN, loop->niters, codeptr);
     struct glass_task_options opts = {
         .codeptr = codeptr,
         .fn = fn,
@@ -83,7 +85,7 @@ static void run_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
          * task copies. */
         .copy_args = (flags & TASK_FLAG_IF) || cpyfn,
     };
-    uint64_t first = loop->start;
+    uint64_t first = loop->start, logical = 0;
     for (uint64_t i = 0; i < plan.ntasks; i++) {
         uint64_t count = i < plan.nbig ? plan.big : plan.small;
         uint64_t last = first + count * loop->step;
@@ -99,12 +101,14 @@ static void run_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, v
         }
         ((uint64_t *)args)[0] = first;
         ((uint64_t *)args)[1] = last;
+        glass_task_set_taskloop_chunk(task, logical, count);
         glass_task_submit(self, task, NULL, 0);
         first = last;
+        logical += count;
     }
+    REPORT_TASKLOOP(self, GLASS_SCOPE_END, loop->niters, codeptr);
     if (group)
         glass_taskgroup_end_at(self, codeptr);
-    REPORT_TASKLOOP(self, GLASS_SCOPE_END, loop->niters, codeptr);
 }
 
 GLASS_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,

@@ -67,6 +67,23 @@ static void report_sections(struct glass_thread *self, const struct glass_static
                         (glass_tool_data){.ptr = (void *)codeptr});
 }
 
+/* The thread's first chunk of a loop or distribute construct, logical
+ * iterations from `base` (OpenMP 5.2 ws_loop_chunk, distribute_chunk), as
+ * libomp 19 reports it: Clang runs a chunked schedule's later chunks without
+ * calling the runtime, so they are not seen. A thread without iterations
+ * gets none. */
+static __attribute__((noinline, cold)) void report_chunk(struct glass_thread *self, int type, uint64_t base,
+                                                         const struct glass_static_share *share)
+{
+    if (share->lo == share->hi)
+        return;
+    struct glass_dispatch_chunk chunk = {.start = base + share->lo, .iterations = share->hi - share->lo};
+    glass_ompt_emit_dispatch(&self->team->tool_data, &self->task->tool_data,
+                             type == GLASS_WORK_DISTRIBUTE ? GLASS_DISPATCH_DISTRIBUTE_CHUNK
+                                                           : GLASS_DISPATCH_WS_LOOP_CHUNK,
+                             (glass_tool_data){.ptr = &chunk});
+}
+
 /* Strips the modifiers and the "nomerge" offset. */
 static int schedule_kind(int32_t schedtype)
 {
@@ -153,6 +170,8 @@ static void static_init(struct glass_thread *self, const struct kmp_ident *loc, 
     share_of(kind, count, chunk, nthreads, num, &share);
     if (type == GLASS_WORK_SECTIONS)
         report_sections(self, &share, codeptr);
+    else if (GLASS_OMPT_ON(dispatch))
+        report_chunk(self, type, 0, &share);
     set_bounds(&share, count, incr, lower, upper, stride);
     if (plastiter)
         *plastiter = share.last;
@@ -219,6 +238,8 @@ static void dist_for_static_init(struct glass_thread *self, int32_t schedule, bo
 
     struct glass_static_share share;
     share_of(schedule_kind(schedule), team_count, chunk, self->team->nthreads, self->num, &share);
+    if (GLASS_OMPT_ON(dispatch))
+        report_chunk(self, GLASS_WORK_LOOP_STATIC, team_share.lo, &share);
     *lower = team_start;
     *upper = *upper_dist;
     set_bounds(&share, team_count, incr, lower, upper, stride);

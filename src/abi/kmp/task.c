@@ -11,11 +11,14 @@
  * - if(false) tasks: Clang runs the body itself between
  *   __kmpc_omp_task_begin_if0 and __kmpc_omp_task_complete_if0 (for an
  *   untied task only its first part, which submits the task again: the
- *   other parts then run in __kmpc_omp_task_complete_if0). The core
- *   task is made undeferred at the beginning and becomes the thread's
- *   current task for the body (so its children, taskwaits and ICV changes
- *   are its own); at the end it is submitted with an empty body, which the
- *   core runs at once and completes.
+ *   other parts then run in __kmpc_omp_task_complete_if0). The core task
+ *   is made undeferred at the beginning and begun there
+ *   (glass_task_begin_inline: it becomes the thread's current task, so its
+ *   children, taskwaits and ICV changes are its own, and a tool sees the
+ *   switch to it before the events of its body); the end completes it
+ *   (glass_task_end_inline). While the body runs, its exit frame and the
+ *   encountering task's enter frame are both the caller's frame, as libomp
+ *   reports them (if0_frame).
  * - detach: the event handle is asked for before submission, so the core
  *   task is made then, with room for a bounded number of dependences. */
 #include <stdlib.h>
@@ -60,14 +63,13 @@ struct kmp_task_block *kmp_task_block_new(int32_t flags, size_t size, size_t sha
 {
     struct kmp_task_block *block = block_alloc(block_total(size));
     block->core = NULL;
-    block->if0_parent = NULL;
     block->size = size;
     block->flags = flags;
     block->target = false;
     block->undeferred = false;
     block->running = false;
     block->again = false;
-    block->body_done = false;
+    block->if0_enter_frame = false;
     memset(&block->task, 0, sizeof block->task);
     block->task.shareds = shareds ? (char *)&block->task + shareds_offset : NULL;
     block->task.routine = routine;
@@ -95,7 +97,7 @@ static inline __attribute__((always_inline)) void run_block(void *arg, bool fram
     int32_t gtid = glass_thread_gtid(self);
     /* A NULL routine makes an empty task (libomp runs none for it): it only
      * completes, releasing its dependences. */
-    if (!block->body_done && block->task.routine) {
+    if (block->task.routine) {
         block->running = true;
         /* The task's exit frame is the frame its code returns to: this
          * function's, not that of the core function that called it (the
@@ -132,8 +134,10 @@ static int clamp_priority(int32_t priority)
     return priority > glass_globals.max_task_priority ? glass_globals.max_task_priority : priority;
 }
 
+/* `early`: made for its detach event before the construct is complete; it
+ * is announced to tools at submission (kmp_task_submit) or begin_if0. */
 static struct glass_task *make_core_task(struct glass_thread *self, struct kmp_task_block *block, size_t ndepend,
-                                         const void *codeptr)
+                                         bool early, const void *codeptr)
 {
     int32_t flags = block->flags;
     struct glass_task_options opts = {
@@ -149,6 +153,7 @@ static struct glass_task *make_core_task(struct glass_thread *self, struct kmp_t
         .detach = flags & KMP_TASK_DETACHABLE,
         .target = block->target,
         .copy_args = true,
+        .announce_later = early,
         .codeptr = codeptr,
     };
     struct glass_task *core = glass_task_new(self, &opts, NULL);
@@ -157,12 +162,12 @@ static struct glass_task *make_core_task(struct glass_thread *self, struct kmp_t
     return core;
 }
 
-void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, const struct glass_depend *deps,
-                     size_t ndeps, const void *codeptr)
+static void submit(struct glass_thread *self, struct kmp_task_block *block, const struct glass_depend *deps,
+                   size_t ndeps, const void *codeptr, const struct glass_dispatch_chunk *chunk)
 {
     struct glass_task *core = block->core;
     if (!core) {
-        core = make_core_task(self, block, ndeps, codeptr);
+        core = make_core_task(self, block, ndeps, false, codeptr);
         if (!core) {
             /* Its taskgroup or region is cancelled: the task is discarded. */
             kmp_task_block_discard(glass_thread_gtid(self), block);
@@ -176,8 +181,23 @@ void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, co
                         EVENT_DEPEND_CAPACITY);
         if (block->flags & KMP_TASK_PRIORITY_SPECIFIED)
             core->priority = clamp_priority(block->task.data2.priority);
+        glass_task_announce(self, core, ndeps != 0, false, codeptr);
     }
+    if (chunk)
+        glass_task_set_taskloop_chunk(core, chunk->start, chunk->iterations);
     glass_task_submit(self, core, deps, ndeps);
+}
+
+void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, const struct glass_depend *deps,
+                     size_t ndeps, const void *codeptr)
+{
+    submit(self, block, deps, ndeps, codeptr, NULL);
+}
+
+void kmp_taskloop_task_submit(struct glass_thread *self, struct kmp_task_block *block, const void *codeptr,
+                              const struct glass_dispatch_chunk *chunk)
+{
+    submit(self, block, NULL, 0, codeptr, chunk);
 }
 
 GLASS_EXPORT struct kmp_task *__kmpc_omp_task_alloc(struct kmp_ident *loc, int32_t gtid, int32_t flags,
@@ -230,17 +250,37 @@ static void empty_body(void *arg)
     (void)arg;
 }
 
-GLASS_EXPORT void __kmpc_omp_task_begin_if0(struct kmp_ident *loc, int32_t gtid, struct kmp_task *task)
+/* How far above the entry's CFA the caller's frame may be when the
+ * encountering task has no exit frame to bound it (the initial task: the
+ * main thread's stack, 8 MiB by default). */
+#define IF0_FRAME_REACH ((size_t)8 << 20)
+
+/* The frame an if(0) task's body runs in: its caller's, since the compiler
+ * calls the body (or has inlined it) right after __kmpc_omp_task_begin_if0.
+ * libomp reports the caller's frame pointer, which is what tools compare
+ * with the body's frame addresses. Code built without frame pointers may
+ * hold anything in that register: a value that cannot be the caller's frame
+ * (not above this entry's CFA, not below the encountering task's exit
+ * frame, misaligned) gives way to the CFA, which lies in the caller's frame
+ * too and keeps the frames nested. */
+static void *if0_frame(const struct glass_task *encountering, char *cfa, char *caller_fp)
 {
-    (void)loc;
-    GLASS_OMPT_ENTRY();
-    struct glass_thread *self = kmp_thread(gtid);
-    struct kmp_task_block *block = kmp_block_of(task);
+    const char *outer = __atomic_load_n(&encountering->frame.exit_frame.ptr, __ATOMIC_RELAXED);
+    bool plausible = caller_fp > cfa && !((uintptr_t)caller_fp & 15) &&
+                     (outer ? caller_fp <= outer : (size_t)(caller_fp - cfa) <= IF0_FRAME_REACH);
+    return plausible ? caller_fp : cfa;
+}
+
+/* `frame`: where the body runs, when frames are kept (NULL otherwise). */
+static inline __attribute__((always_inline)) void begin_if0(struct glass_thread *self,
+                                                            struct kmp_task_block *block, const void *codeptr,
+                                                            void *frame)
+{
     struct glass_task *core = block->core;
     if (!core) {
         struct glass_task_options opts = {
-            .codeptr = __builtin_return_address(0),
-            .fn = empty_body,
+            .codeptr = codeptr,
+            .fn = empty_body, /* never called: the compiler runs the body */
             .entry = (const void *)block->task.routine,
             .undeferred = true,
             .untied = !(block->flags & KMP_TASK_TIED),
@@ -249,18 +289,59 @@ GLASS_EXPORT void __kmpc_omp_task_begin_if0(struct kmp_ident *loc, int32_t gtid,
         };
         core = glass_task_new(self, &opts, NULL);
         block->core = core;
+    } else {
+        /* Made early for its detach event: it exists for tools from now. */
+        glass_task_announce(self, core, false, true, codeptr);
     }
-    block->if0_parent = self->task;
     /* The body runs now, inline: an untied one that submits itself at its
      * first scheduling point (Clang's split) asks for its next part, which
      * __kmpc_omp_task_complete_if0 runs. */
     block->running = true;
-    if (core) core->scheduler = self->task; /* for OMPD: the task suspended for this one */
     /* A cancelled region makes no task: the body then runs as part of the
      * encountering task. */
-    if (core)
-        self->task = core;
-    if (core) GLASS_OMPD_BP(task_begin); /* 5.6: the if(0) task's body starts in the program */
+    if (!core)
+        return;
+    if (frame)
+        glass_ompt_set_exit_frame(core, frame, GLASS_FRAME_FLAGS_APPLICATION);
+    glass_task_begin_inline(self, core, &block->if0_run);
+}
+
+static __attribute__((noinline)) void begin_if0_watched(struct glass_thread *self, struct kmp_task_block *block,
+                                                        const void *codeptr, char *cfa, char *caller_fp)
+{
+    struct glass_task *encountering = self->task;
+    void *frame = NULL;
+    /* As libomp: the encountering task's enter frame is the caller's frame
+     * from task_create on, unless an outer entry set one already. */
+    if (GLASS_FRAMES_WANTED()) {
+        frame = if0_frame(encountering, cfa, caller_fp);
+        if (!encountering->frame.enter_frame.ptr) {
+            __atomic_store_n(&encountering->frame.enter_frame_flags, GLASS_FRAME_FLAGS_APPLICATION,
+                             __ATOMIC_RELAXED);
+            atomic_signal_fence(memory_order_release);
+            __atomic_store_n(&encountering->frame.enter_frame.ptr, frame, __ATOMIC_RELAXED);
+            block->if0_enter_frame = true;
+        }
+    }
+    begin_if0(self, block, codeptr, frame);
+    if (!block->core && block->if0_enter_frame) {
+        /* No task: the body is the encountering task's own code. */
+        glass_ompt_clear_enter_frame(encountering);
+        block->if0_enter_frame = false;
+    }
+}
+
+GLASS_EXPORT void __kmpc_omp_task_begin_if0(struct kmp_ident *loc, int32_t gtid, struct kmp_task *task)
+{
+    (void)loc;
+    struct glass_thread *self = kmp_thread(gtid);
+    struct kmp_task_block *block = kmp_block_of(task);
+    if (GLASS_OMPT_ENTRY_WATCH())
+        /* The saved frame pointer: the caller's, if it keeps one. */
+        begin_if0_watched(self, block, __builtin_return_address(0), __builtin_dwarf_cfa(),
+                          *(char **)__builtin_frame_address(0));
+    else
+        begin_if0(self, block, NULL, NULL);
 }
 
 GLASS_EXPORT void __kmpc_omp_task_complete_if0(struct kmp_ident *loc, int32_t gtid, struct kmp_task *task)
@@ -276,20 +357,13 @@ GLASS_EXPORT void __kmpc_omp_task_complete_if0(struct kmp_ident *loc, int32_t gt
         block->task.routine(gtid, &block->task);
     }
     block->running = false;
-    if (core) GLASS_OMPD_BP(task_end);
-    self->task = block->if0_parent;
-    if (!core) {
-        kmp_task_block_discard(gtid, block);
-        return;
+    if (core) {
+        /* A detached task completes once its event is fulfilled too; its
+         * body is done, so the block can go now either way. */
+        glass_task_end_inline(self, core, &block->if0_run);
+        if (block->if0_enter_frame)
+            glass_ompt_clear_enter_frame(self->task);
     }
-    if (core->fn == run_task || core->fn == run_task_framed) {
-        /* Made early for a detach event: the core task completes once the
-         * event is fulfilled too; its body is done, run_task frees the block. */
-        block->body_done = true;
-        glass_task_submit(self, core, NULL, 0);
-        return;
-    }
-    glass_task_submit(self, core, NULL, 0);
     kmp_task_block_discard(gtid, block);
 }
 
@@ -298,10 +372,9 @@ GLASS_EXPORT void __kmpc_omp_task_complete_if0(struct kmp_ident *loc, int32_t gt
 GLASS_EXPORT void *__kmpc_task_allow_completion_event(struct kmp_ident *loc, int32_t gtid, struct kmp_task *task)
 {
     (void)loc;
-    GLASS_OMPT_ENTRY();
     struct kmp_task_block *block = kmp_block_of(task);
     if (!block->core)
-        block->core = make_core_task(kmp_thread(gtid), block, EVENT_DEPEND_CAPACITY, __builtin_return_address(0));
+        block->core = make_core_task(kmp_thread(gtid), block, EVENT_DEPEND_CAPACITY, true, NULL);
     return block->core ? (void *)glass_task_event(block->core) : NULL;
 }
 

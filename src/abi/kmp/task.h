@@ -46,14 +46,14 @@ enum {
 
 struct kmp_task_block {
     struct glass_task *core;      /* once made (submission, or an event asked for) */
-    struct glass_task *if0_parent; /* between __kmpc_omp_task_begin_if0 and _complete_if0 */
+    struct glass_task_inline if0_run; /* between __kmpc_omp_task_begin_if0 and _complete_if0 */
     size_t size;                  /* bytes from `task` to the end of the shared block */
     int32_t flags;                /* KMP_TASK_* */
     bool target;                  /* made by __kmpc_omp_target_task_alloc */
     bool undeferred;              /* runs at once (a taskloop with if(false)) */
     bool running;                 /* its body is executing */
     bool again;                   /* an untied body asked to be continued */
-    bool body_done;               /* the body ran outside the core task (if0) */
+    bool if0_enter_frame;         /* begin_if0 set the encountering task's enter frame */
     _Alignas(64) struct kmp_task task;
 };
 
@@ -71,6 +71,9 @@ struct kmp_task_block *kmp_task_block_new(int32_t flags, size_t size, size_t sha
  * may be gone. `codeptr`: the task construct's call site, for tools. */
 void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, const struct glass_depend *deps,
                      size_t ndeps, const void *codeptr);
+/* The same for a task of a taskloop, which runs `chunk` (logical iterations). */
+void kmp_taskloop_task_submit(struct glass_thread *self, struct kmp_task_block *block, const void *codeptr,
+                              const struct glass_dispatch_chunk *chunk);
 
 /* A task that will never run (its taskloop pattern, or a task the core did
  * not create): its private objects are destroyed, its block freed. */

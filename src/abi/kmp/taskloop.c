@@ -5,7 +5,9 @@
  * task per part as a byte copy of the pattern with its own bounds, lets the
  * compiler's task_dup copy-construct what a byte copy cannot (and mark the
  * task holding the last iteration, for lastprivate), submits them, and
- * discards the pattern. */
+ * discards the pattern. For tools, as libomp: the taskloop's work region
+ * (ompt_work_taskloop) inside its taskgroup, and each task's chunk as a
+ * taskloop_chunk dispatch when the task begins. */
 #include <string.h>
 
 #include "../../core/runtime.h"
@@ -51,6 +53,8 @@ static void taskloop(struct glass_thread *self, int32_t gtid, struct kmp_task *t
 
     if (!nogroup)
         glass_taskgroup_start_at(self, codeptr);
+    GLASS_OMPT_EMIT(work, GLASS_WORK_TASKLOOP, GLASS_SCOPE_BEGIN, &self->team->tool_data, &self->task->tool_data,
+                    count, codeptr);
     uint64_t first = 0;
     for (uint64_t t = 0; t < plan.ntasks; t++) {
         uint64_t size = t < plan.nbig ? plan.big : plan.small;
@@ -60,11 +64,14 @@ static void taskloop(struct glass_thread *self, int32_t gtid, struct kmp_task *t
         block->undeferred = !if_val;
         if (task_dup)
             task_dup(&block->task, task, t == plan.ntasks - 1);
-        kmp_task_submit(self, block, NULL, 0, codeptr);
+        struct glass_dispatch_chunk chunk = {.start = first, .iterations = size};
+        kmp_taskloop_task_submit(self, block, codeptr, &chunk);
         first += size;
     }
     /* The pattern never runs; its private objects go. */
     kmp_task_block_discard(gtid, pattern);
+    GLASS_OMPT_EMIT(work, GLASS_WORK_TASKLOOP, GLASS_SCOPE_END, &self->team->tool_data, &self->task->tool_data,
+                    count, codeptr);
     if (!nogroup)
         glass_taskgroup_end_at(self, codeptr);
 }
