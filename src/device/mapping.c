@@ -505,6 +505,9 @@ void glass_map_exit_data(struct glass_device *device, struct glass_target_op *op
         rep_flags[nrep++] = (deleting ? GLASS_MAP_FLAG_DELETE : GLASS_MAP_FLAG_RELEASE) |
                             (copies_from(k) ? GLASS_MAP_FLAG_FROM : 0);
     }
+    /* Reported before the copies and deletions, while the device addresses
+     * it lists are still the items' storage. */
+    glass_target_map_report(op, nrep, rep_host, rep_dev, rep_bytes, rep_flags);
     for (size_t i = 0; i < mapnum; i++) {
         int k = kind_of(kinds[i]);
         if (touched[i] && copies_from(k) && (released(touched[i]) || always(k)))
@@ -521,7 +524,6 @@ void glass_map_exit_data(struct glass_device *device, struct glass_target_op *op
         unmap_entry(device, op, entry);
     }
     pthread_mutex_unlock(&device->lock);
-    glass_target_map_report(op, nrep, rep_host, rep_dev, rep_bytes, rep_flags);
     free(rep_host);
     free(touched);
 }
