@@ -72,6 +72,36 @@ static void maps(void)
            dev_to != host_to, to_seen, from[5], both[5], to[5], scratch[5], scratch_seen);
 }
 
+/* Aggregates a region uses without a clause are mapped tofrom (GCC marks
+ * them implicit); an implicit map of an array of which a part is mapped
+ * uses that part's storage (as libgomp). */
+static void implicit_maps(void)
+{
+    int arr[4] = {1, 2, 3, 4};
+    struct pair s = {1, {0}, 2, NULL};
+#pragma omp target
+    {
+        arr[0] += 10;
+        s.b += 10;
+    }
+    // CHECK: implicit: arr=11 s.b=12
+    printf("implicit: arr=%d s.b=%d\n", arr[0], s.b);
+
+    int big[100];
+    for (int i = 0; i < 100; i++)
+        big[i] = i;
+    int inside;
+#pragma omp target data map(tofrom : big[10 : 20])
+    {
+#pragma omp target
+        big[15] += 1000;
+        inside = big[15];
+    }
+    // DEV: implicit-around-part: inside=15 after=1015 outside=50
+    // HOST: implicit-around-part: inside=1015 after=1015 outside=50
+    printf("implicit-around-part: inside=%d after=%d outside=%d\n", inside, big[15], big[50]);
+}
+
 /* The bug a host device finds without a GPU: the result is computed on the
  * device but never copied back. */
 static void missing_from(void)
@@ -365,6 +395,7 @@ int main(void)
 {
     printf("devices=%d\n", omp_get_num_devices());
     maps();
+    implicit_maps();
     missing_from();
     reference_counts();
     firstprivate_and_addresses();
