@@ -20,7 +20,7 @@
 // Every data operation is one line: none missing, none extra.
 // RUN: grep -c 'data_op:' %t.emi | FileCheck %s --check-prefix=COUNT
 // RUN: grep -c 'data_op:' %t.plain | FileCheck %s --check-prefix=COUNT
-// COUNT: {{^}}192{{$}}
+// COUNT: {{^}}196{{$}}
 // The constructs of two threads at once, 20 each:
 // RUN: sed -n '/mark: parallel/,/mark: end/p' %t.emi | sort | uniq -c | FileCheck %s --check-prefix=PAR
 // RUN: sed -n '/mark: parallel/,/mark: end/p' %t.plain | sort | uniq -c | FileCheck %s --check-prefix=PAR
@@ -78,6 +78,16 @@
 // CHECK-NEXT: target end: kind=target device=0
 // A target data region's begin and end are an enter and an exit data
 // construct (as LLVM reports them); the region's items stay mapped between.
+// An array the region uses without a clause: mapped tofrom, implicit.
+// CHECK-NEXT: mark: implicit
+// CHECK-NEXT: target begin: kind=target device=0
+// DEV-NEXT: data_op: alloc k bytes=8
+// DEV-NEXT: data_op: to k bytes=8
+// DEV-NEXT: map: k bytes=8 flags=to,from,alloc,implicit
+// DEV-NEXT: submit: teams=1
+// DEV-NEXT: data_op: from k bytes=8
+// DEV-NEXT: data_op: delete k
+// CHECK-NEXT: target end: kind=target device=0
 // CHECK-NEXT: mark: target data
 // CHECK-NEXT: target begin: kind=enter_data device=0
 // DEV-NEXT: data_op: alloc d bytes=32
@@ -141,7 +151,7 @@
 // CHECK-NEXT: target end: kind=exit_data_nowait device=0
 // CHECK-NEXT: mark: parallel
 // CHECK: mark: end
-// CHECK-NEXT: values: b=15 c=32 d=1 e=3 f=1 g=3 h=5,5
+// CHECK-NEXT: values: b=15 c=32 d=1 e=3 f=1 g=3 h=5,5 k=42
 // At exit: the device's code is unloaded and the device finalized, before
 // the tool's own finalize.
 // DEV-NEXT: device_unload: device=0
@@ -176,6 +186,12 @@ int main(void)
 #pragma omp target teams num_teams(3) map(tofrom : c)
     if (omp_get_team_num() == 0)
         c[15] += 1;
+
+    int k[2] = {1, 2};
+    NAME(k);
+    target_tool_mark("implicit");
+#pragma omp target
+    k[1] += 40;
 
     target_tool_mark("target data");
 #pragma omp target data map(tofrom : d)
@@ -220,7 +236,7 @@ int main(void)
         }
     }
     target_tool_mark("end");
-    printf("values: b=%d c=%d d=%d e=%d f=%d g=%d h=%d,%d\n", b[15], c[15], d[0], e[3], f[0], g[3], h0[3], h1[3]);
+    printf("values: b=%d c=%d d=%d e=%d f=%d g=%d h=%d,%d k=%d\n", b[15], c[15], d[0], e[3], f[0], g[3], h0[3], h1[3], k[1]);
     fflush(stdout);
     return 0;
 }

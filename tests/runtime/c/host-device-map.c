@@ -84,8 +84,11 @@ static void implicit_maps(void)
         arr[0] += 10;
         s.b += 10;
     }
-    // CHECK: implicit: arr=11 s.b=12
-    printf("implicit: arr=%d s.b=%d\n", arr[0], s.b);
+    int scalar = 5;
+#pragma omp target defaultmap(tofrom : scalar)
+    scalar += 1;
+    // CHECK: implicit: arr=11 s.b=12 defaultmap-scalar=6
+    printf("implicit: arr=%d s.b=%d defaultmap-scalar=%d\n", arr[0], s.b, scalar);
 
     int big[100];
     for (int i = 0; i < 100; i++)
