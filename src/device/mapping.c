@@ -44,9 +44,21 @@ enum {
     MAP_FORCE_DETACH = 209,
 };
 
+/* GCC 12 marks the maps it adds itself (an aggregate a region uses without
+ * a clause) with GOMP_MAP_IMPLICIT, two special bits over alloc, to, from
+ * or tofrom (gomp-constants.h: GOMP_MAP_IMPLICIT_P). */
+#define MAP_IMPLICIT_BITS 0x60
+#define MAP_SPECIAL_BITS 0x7c
+
+static bool implicit(unsigned short kind)
+{
+    return (kind & MAP_SPECIAL_BITS) == MAP_IMPLICIT_BITS;
+}
+
+/* The map kind, without the implicit mark (which changes no copy). */
 static int kind_of(unsigned short kind)
 {
-    return kind & 0xff;
+    return implicit(kind) ? kind & 0xff & ~MAP_IMPLICIT_BITS : kind & 0xff;
 }
 
 static size_t align_of(unsigned short kind)
@@ -229,6 +241,15 @@ static uintptr_t map_item(struct map_state *st, uintptr_t host, size_t size, uns
     int k = kind_of(kind);
     uintptr_t end = host + size;
     struct glass_present_entry *entry = glass_present_find(&st->device->present, host, end);
+    if (!entry && implicit(kind)) {
+        /* An object the region uses without a clause, of which a part is
+         * mapped (map(a[10:20]) around a region using a): the region uses
+         * that part's storage, as libgomp does (an implicit map may contain
+         * what is mapped; an explicit one must be inside it). */
+        struct glass_present_entry *part = glass_present_overlap(&st->device->present, host, end);
+        if (part && part->host_start >= host && part->host_end <= end)
+            entry = part;
+    }
     if (!entry) {
         if (k == MAP_FORCE_PRESENT)
             glass_fatal("map(present: ...) on device %d: host memory [%p, %p) is not mapped", st->device->number,
@@ -242,7 +263,7 @@ static uintptr_t map_item(struct map_state *st, uintptr_t host, size_t size, uns
     uintptr_t device = glass_present_translate(entry, host);
     if (copies_to(k) && (created || always(k)))
         copy_or_die(st->device, st->op, GLASS_DATA_TO_DEVICE, device, host, size);
-    report(st, host, device, size, enter_flags(k, created));
+    report(st, host, device, size, enter_flags(k, created) | (implicit(kind) ? GLASS_MAP_FLAG_IMPLICIT : 0));
     *held = entry;
     return device;
 }
@@ -448,9 +469,15 @@ void glass_map_exit(struct glass_mapping *m, struct glass_target_op *op)
     for (size_t i = 0; i < m->mapnum; i++) {
         struct glass_present_entry *entry = m->items[i].entry;
         int k = kind_of(m->kinds[i]);
-        if (entry && copies_from(k) && (released(entry) || always(k)))
-            copy_or_die(device, op, GLASS_DATA_FROM_DEVICE, (uintptr_t)m->hostaddrs[i],
-                        glass_present_translate(entry, (uintptr_t)m->hostaddrs[i]), m->sizes[i]);
+        if (entry && copies_from(k) && (released(entry) || always(k))) {
+            /* Only what the storage holds: an implicit item may be larger. */
+            uintptr_t start = (uintptr_t)m->hostaddrs[i], end = start + m->sizes[i];
+            start = start > entry->host_start ? start : entry->host_start;
+            end = end < entry->host_end ? end : entry->host_end;
+            if (end > start)
+                copy_or_die(device, op, GLASS_DATA_FROM_DEVICE, start, glass_present_translate(entry, start),
+                            end - start);
+        }
     }
     for (size_t i = 0; i < m->mapnum; i++) {
         struct glass_present_entry *entry = m->items[i].entry;
@@ -505,6 +532,9 @@ void glass_map_exit_data(struct glass_device *device, struct glass_target_op *op
         rep_flags[nrep++] = (deleting ? GLASS_MAP_FLAG_DELETE : GLASS_MAP_FLAG_RELEASE) |
                             (copies_from(k) ? GLASS_MAP_FLAG_FROM : 0);
     }
+    /* Reported before the copies and deletions, while the device addresses
+     * it lists are still the items' storage. */
+    glass_target_map_report(op, nrep, rep_host, rep_dev, rep_bytes, rep_flags);
     for (size_t i = 0; i < mapnum; i++) {
         int k = kind_of(kinds[i]);
         if (touched[i] && copies_from(k) && (released(touched[i]) || always(k)))
@@ -521,7 +551,6 @@ void glass_map_exit_data(struct glass_device *device, struct glass_target_op *op
         unmap_entry(device, op, entry);
     }
     pthread_mutex_unlock(&device->lock);
-    glass_target_map_report(op, nrep, rep_host, rep_dev, rep_bytes, rep_flags);
     free(rep_host);
     free(touched);
 }
