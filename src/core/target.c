@@ -26,8 +26,8 @@ struct target_context {
     struct target_context *inner;     /* context of a target region nested in this one */
 };
 
-static __thread struct target_context *outermost_context;
-static __thread unsigned target_depth;
+static __thread struct target_context *outermost_context __attribute__((tls_model("initial-exec")));
+static __thread unsigned target_depth __attribute__((tls_model("initial-exec")));
 
 int glass_target_num_devices(void)
 {

@@ -13,8 +13,8 @@
 #include "device_events.h"
 #include "device_trace.h"
 
-static __thread struct glass_target_op *current_op;
-static __thread uint64_t current_host_op;
+static __thread struct glass_target_op *current_op __attribute__((tls_model("initial-exec")));
+static __thread uint64_t current_host_op __attribute__((tls_model("initial-exec")));
 
 static bool any_target_callback(void)
 {

@@ -6,6 +6,7 @@
  * runs on the host as with libgomp's host fallback (target_ops.c still raises
  * its target events). OMP_TARGET_OFFLOAD=disabled hides every device
  * (OpenMP 5.1, 6.17: as if the host were the only one). */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -21,6 +22,7 @@
 static struct glass_device *devices;
 static int device_count;
 static pthread_once_t table_once = PTHREAD_ONCE_INIT;
+static _Atomic bool table_built; /* the fast path: no pthread_once per construct */
 
 static int host_devices_requested(void)
 {
@@ -61,9 +63,16 @@ static void build_table(void)
     device_count = n;
 }
 
+static void build_table_once(void)
+{
+    build_table();
+    atomic_store_explicit(&table_built, true, memory_order_release);
+}
+
 int glass_device_count(void)
 {
-    pthread_once(&table_once, build_table);
+    if (__builtin_expect(!atomic_load_explicit(&table_built, memory_order_acquire), 0))
+        pthread_once(&table_once, build_table_once);
     return device_count;
 }
 

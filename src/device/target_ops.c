@@ -56,7 +56,12 @@ static void run_on_host(void (*fn)(void *), size_t mapnum, void **hostaddrs, siz
         glass_target_run(glass_self(), fn, hostaddrs, thread_limit, -1);
         return;
     }
-    void **args = malloc(mapnum * sizeof *args + room + align);
+    /* Small blocks (the common case: a few scalars) on the stack, as
+     * libgomp's host fallback does: a malloc per region would cost more
+     * than the rest of it. */
+    size_t need = mapnum * sizeof(void *) + room + align;
+    _Alignas(16) char small[512];
+    void **args = need <= sizeof small ? (void **)small : malloc(need);
     if (!args)
         glass_fatal("out of memory for a target region's firstprivate data");
     uintptr_t copies = ((uintptr_t)(args + mapnum) + align - 1) & ~(uintptr_t)(align - 1);
@@ -71,7 +76,8 @@ static void run_on_host(void (*fn)(void *), size_t mapnum, void **hostaddrs, siz
         }
     }
     glass_target_run(glass_self(), fn, args, thread_limit, -1);
-    free(args);
+    if (args != (void **)small)
+        free(args);
 }
 
 /* The thread's state while the runtime maps or updates data for a construct. */
@@ -120,7 +126,7 @@ struct data_region {
     int device_num;
     struct data_region *outer;
 };
-static __thread struct data_region *data_regions;
+static __thread struct data_region *data_regions __attribute__((tls_model("initial-exec")));
 
 void glass_target_data_begin(struct glass_device *device, size_t mapnum, void **hostaddrs, size_t *sizes,
                              unsigned short *kinds, const void *codeptr)
