@@ -311,8 +311,10 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
     m->hostaddrs = (void **)(m->items + mapnum);
     m->sizes = (size_t *)(m->hostaddrs + mapnum);
     m->kinds = (unsigned short *)(m->sizes + mapnum);
-    memcpy(m->sizes, sizes, mapnum * sizeof *sizes);
-    memcpy(m->kinds, kinds, mapnum * sizeof *kinds);
+    if (mapnum) { /* a construct without map items may pass NULL arrays */
+        memcpy(m->sizes, sizes, mapnum * sizeof *sizes);
+        memcpy(m->kinds, kinds, mapnum * sizeof *kinds);
+    }
 
     struct map_state st = {device, op, purpose, new_stamp(), 0, NULL, NULL, NULL, NULL};
     bool reporting = glass_target_op_wants_map(op) && mapnum;
@@ -406,7 +408,8 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
         m->items[i].device_addr = entry ? glass_present_translate(entry, host) : host;
         hostaddrs[i] = (void *)m->items[i].device_addr;
     }
-    memcpy(m->hostaddrs, hostaddrs, mapnum * sizeof *hostaddrs);
+    if (mapnum)
+        memcpy(m->hostaddrs, hostaddrs, mapnum * sizeof *hostaddrs);
 
     /* Firstprivate copies, in one block of device memory. */
     if (fp_size) {

@@ -28,7 +28,11 @@ case $mode in
     preload=$(gcc -print-file-name=libasan.so)
     # Not ours: ASan's mlock interceptor does nothing (sanitizer_common:
     # "mlock is not supported"), so the pinned-memory check of VmLck fails.
-    skip='runtime/c/alloc-traits\.c'
+    # Not ours either: with -fsanitize=address GCC adds a map item of its own
+    # (24 bytes, implicit) to a target region of ompt/target-events.c, whose
+    # expectations list every mapped array by name; the test's other runs
+    # (gcc lit run, the host-device tests under ASan) cover the same code.
+    skip='runtime/c/alloc-traits\.c|ompt/target-events\.c'
     suites="$root/tests/runtime $root/tests/ompt $root/tests/stress"
     ;;
   tsan)

@@ -97,6 +97,8 @@ static void fill_deferred(struct deferred *d, size_t mapnum, void **hostaddrs, c
     d->hostaddrs = (void **)(d + 1);
     d->sizes = (size_t *)(d->hostaddrs + mapnum);
     d->kinds = (unsigned short *)(d->sizes + mapnum);
+    if (!mapnum)
+        return; /* the arrays may be NULL */
     memcpy(d->hostaddrs, hostaddrs, mapnum * sizeof *hostaddrs);
     memcpy(d->sizes, sizes, mapnum * sizeof *sizes);
     memcpy(d->kinds, kinds, mapnum * sizeof *kinds);
