@@ -88,6 +88,41 @@ static int host_number(void)
     return glass_device_count();
 }
 
+bool glass_firstprivate_is(unsigned short kind)
+{
+    return kind_of(kind) == MAP_FIRSTPRIVATE;
+}
+
+size_t glass_firstprivate_offset(size_t previous_end, unsigned short kind)
+{
+    size_t a = align_of(kind);
+    return (previous_end + a - 1) & ~(a - 1);
+}
+
+size_t glass_firstprivate_room(size_t mapnum, const size_t *sizes, const unsigned short *kinds, size_t *align)
+{
+    size_t room = 0;
+    *align = 16;
+    for (size_t i = 0; i < mapnum; i++)
+        if (glass_firstprivate_is(kinds[i])) {
+            *align = align_of(kinds[i]) > *align ? align_of(kinds[i]) : *align;
+            room = glass_firstprivate_offset(room, kinds[i]) + sizes[i];
+        }
+    return room;
+}
+
+void glass_firstprivate_copy(size_t mapnum, void **out, void *const *hostaddrs, const size_t *sizes,
+                             const unsigned short *kinds, char *base)
+{
+    size_t end = 0;
+    for (size_t i = 0; i < mapnum; i++)
+        if (glass_firstprivate_is(kinds[i]) && hostaddrs[i]) {
+            size_t at = glass_firstprivate_offset(end, kinds[i]);
+            out[i] = memcpy(base + at, hostaddrs[i], sizes[i]);
+            end = at + sizes[i];
+        }
+}
+
 /* Each construct's stamp: a count changes once per stamp. */
 static _Atomic uint64_t construct_stamps;
 
@@ -301,14 +336,17 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
                                       void **hostaddrs, size_t *sizes, unsigned short *kinds,
                                       enum glass_map_purpose purpose)
 {
-    size_t arrays = mapnum * (sizeof(void *) + sizeof(size_t) + sizeof(unsigned short));
-    struct glass_mapping *m = calloc(1, sizeof *m + mapnum * sizeof m->items[0] + arrays);
+    size_t arrays = mapnum * (sizeof(void *) + sizeof(uintptr_t) + sizeof(void *) + sizeof(size_t) +
+                              sizeof(unsigned short));
+    struct glass_mapping *m = calloc(1, sizeof *m + arrays);
     if (!m)
         glass_fatal("out of memory for a construct's %zu map items", mapnum);
     m->device = device;
     m->purpose = purpose;
     m->mapnum = mapnum;
-    m->hostaddrs = (void **)(m->items + mapnum);
+    m->held = (struct glass_present_entry **)(m + 1);
+    m->device_addrs = (uintptr_t *)(m->held + mapnum);
+    m->hostaddrs = (void **)(m->device_addrs + mapnum);
     m->sizes = (size_t *)(m->hostaddrs + mapnum);
     m->kinds = (unsigned short *)(m->sizes + mapnum);
     if (mapnum) { /* a construct without map items may pass NULL arrays */
@@ -327,24 +365,18 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
     }
 
     pthread_mutex_lock(&device->lock);
-    size_t fp_size = 0, fp_align = 16;
     for (size_t i = 0; i < mapnum; i++) {
         uintptr_t host = (uintptr_t)hostaddrs[i];
         int k = kind_of(kinds[i]);
-        struct glass_map_item *item = &m->items[i];
         if (k == MAP_FIRSTPRIVATE_INT || k == MAP_FORCE_DEVICEPTR) {
-            item->device_addr = host; /* the value itself, or already a device address */
+            m->device_addrs[i] = host; /* the value itself, or already a device address */
             continue;
         }
         if (!host || k == MAP_USE_DEVICE_PTR || k == MAP_USE_DEVICE_PTR_IF_PRESENT)
             continue; /* NULL stays NULL; use_device_*: after every map item, below */
         switch (k) {
-        case MAP_FIRSTPRIVATE: {
-            size_t a = align_of(kinds[i]);
-            fp_align = a > fp_align ? a : fp_align;
-            fp_size = ((fp_size + a - 1) & ~(a - 1)) + sizes[i];
-            continue;
-        }
+        case MAP_FIRSTPRIVATE:
+            continue; /* below, in one block */
         case MAP_STRUCT: {
             /* The members, entries i+1..i+sizes[i], are mapped as one range
              * from the first to the end of the last. */
@@ -356,14 +388,14 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
             struct glass_present_entry *entry = glass_present_find(&device->present, host, end);
             if (!entry)
                 entry = map_new(&st, host, end, align_of(kinds[i]));
-            item->device_addr = glass_present_translate(entry, host);
+            m->device_addrs[i] = glass_present_translate(entry, host);
             continue; /* the members take the reference and copy */
         }
         case MAP_POINTER:
         case MAP_ALWAYS_POINTER:
-            item->device_addr = attach_pointer(&st, host, sizes[i], kinds[i], &item->entry);
+            m->device_addrs[i] = attach_pointer(&st, host, sizes[i], kinds[i], &m->held[i]);
             if (k == MAP_ALWAYS_POINTER)
-                item->device_addr = 0;
+                m->device_addrs[i] = 0;
             continue;
         case MAP_ATTACH:
             attach_pointer(&st, host, sizes[i], kinds[i], NULL);
@@ -376,8 +408,8 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
             struct glass_present_entry *entry = glass_present_find(&device->present, host, host);
             if (entry) {
                 hold(entry, st.stamp, purpose);
-                item->entry = entry;
-                item->device_addr = glass_present_translate(entry, host);
+                m->held[i] = entry;
+                m->device_addrs[i] = glass_present_translate(entry, host);
             }
             continue;
         }
@@ -391,9 +423,9 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
         default:
             break;
         }
-        item->device_addr = map_item(&st, host, sizes[i], kinds[i], &item->entry);
+        m->device_addrs[i] = map_item(&st, host, sizes[i], kinds[i], &m->held[i]);
         if (purpose == GLASS_MAP_FOR_ENTER_DATA)
-            item->entry = NULL; /* enter data holds a dynamic reference, not this construct */
+            m->held[i] = NULL; /* enter data holds a dynamic reference, not this construct */
     }
 
     /* use_device_ptr / use_device_addr: the device address of what the host
@@ -405,27 +437,27 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
             continue;
         uintptr_t host = (uintptr_t)hostaddrs[i];
         struct glass_present_entry *entry = glass_present_find(&device->present, host, host);
-        m->items[i].device_addr = entry ? glass_present_translate(entry, host) : host;
-        hostaddrs[i] = (void *)m->items[i].device_addr;
+        m->device_addrs[i] = entry ? glass_present_translate(entry, host) : host;
+        hostaddrs[i] = (void *)m->device_addrs[i];
     }
     if (mapnum)
         memcpy(m->hostaddrs, hostaddrs, mapnum * sizeof *hostaddrs);
 
     /* Firstprivate copies, in one block of device memory. */
+    size_t fp_align, fp_size = glass_firstprivate_room(mapnum, sizes, kinds, &fp_align);
     if (fp_size) {
         m->firstprivate_block = device->kind->alloc(device, fp_size + fp_align);
         if (!m->firstprivate_block)
             glass_fatal("device %d: out of device memory for %zu bytes of firstprivate data", device->number,
                         fp_size);
         uintptr_t base = ((uintptr_t)m->firstprivate_block + fp_align - 1) & ~(uintptr_t)(fp_align - 1);
-        size_t offset = 0;
+        size_t end = 0;
         for (size_t i = 0; i < mapnum; i++)
-            if (kind_of(kinds[i]) == MAP_FIRSTPRIVATE && hostaddrs[i]) {
-                size_t a = align_of(kinds[i]);
-                offset = (offset + a - 1) & ~(a - 1);
-                m->items[i].device_addr = base + offset;
-                copy_or_die(device, op, GLASS_DATA_TO_DEVICE, base + offset, (uintptr_t)hostaddrs[i], sizes[i]);
-                offset += sizes[i];
+            if (glass_firstprivate_is(kinds[i]) && hostaddrs[i]) {
+                size_t at = glass_firstprivate_offset(end, kinds[i]);
+                m->device_addrs[i] = base + at;
+                copy_or_die(device, op, GLASS_DATA_TO_DEVICE, base + at, (uintptr_t)hostaddrs[i], sizes[i]);
+                end = at + sizes[i];
             }
     }
 
@@ -437,7 +469,7 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
         if (!values || !m->args)
             glass_fatal("device %d: out of memory for a target region's %zu arguments", device->number, mapnum);
         for (size_t i = 0; i < mapnum; i++)
-            values[i] = m->items[i].device_addr;
+            values[i] = m->device_addrs[i];
         if (mapnum && device->kind->to_device(device, m->args, values, mapnum * sizeof *values) != 0)
             glass_fatal("device %d: copying a target region's arguments failed", device->number);
         free(values);
@@ -454,6 +486,37 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
     return m;
 }
 
+/* The end of a construct's items, once their counts are down: each item of
+ * a from kind copies back what its storage holds (an implicit item may be
+ * larger than the storage it found) when the storage goes or with always;
+ * then storage no construct holds is unmapped, once. `held[i]` is item i's
+ * storage or NULL. */
+static void copy_back_and_release(struct glass_device *device, struct glass_target_op *op, size_t n,
+                                  struct glass_present_entry **held, void *const *hostaddrs, const size_t *sizes,
+                                  const unsigned short *kinds)
+{
+    for (size_t i = 0; i < n; i++) {
+        struct glass_present_entry *entry = held[i];
+        int k = kind_of(kinds[i]);
+        if (!entry || !copies_from(k) || !(released(entry) || always(k)))
+            continue;
+        uintptr_t start = (uintptr_t)hostaddrs[i], end = start + sizes[i];
+        start = start > entry->host_start ? start : entry->host_start;
+        end = end < entry->host_end ? end : entry->host_end;
+        if (end > start)
+            copy_or_die(device, op, GLASS_DATA_FROM_DEVICE, start, glass_present_translate(entry, start), end - start);
+    }
+    for (size_t i = 0; i < n; i++) {
+        struct glass_present_entry *entry = held[i];
+        if (!entry || !released(entry))
+            continue;
+        for (size_t j = i + 1; j < n; j++) /* the same storage, held by a later item */
+            if (held[j] == entry)
+                held[j] = NULL;
+        unmap_entry(device, op, entry);
+    }
+}
+
 void glass_map_exit(struct glass_mapping *m, struct glass_target_op *op)
 {
     struct glass_device *device = m->device;
@@ -461,36 +524,14 @@ void glass_map_exit(struct glass_mapping *m, struct glass_target_op *op)
     pthread_mutex_lock(&device->lock);
     /* The construct's references, once per storage. */
     for (size_t i = 0; i < m->mapnum; i++) {
-        struct glass_present_entry *entry = m->items[i].entry;
+        struct glass_present_entry *entry = m->held[i];
         if (entry && entry->stamp != stamp && entry->dynamic_refcount != GLASS_REFCOUNT_INFINITE) {
             entry->stamp = stamp;
             if (entry->structured_refcount)
                 entry->structured_refcount--;
         }
     }
-    /* Copies back: where the storage goes, or always. */
-    for (size_t i = 0; i < m->mapnum; i++) {
-        struct glass_present_entry *entry = m->items[i].entry;
-        int k = kind_of(m->kinds[i]);
-        if (entry && copies_from(k) && (released(entry) || always(k))) {
-            /* Only what the storage holds: an implicit item may be larger. */
-            uintptr_t start = (uintptr_t)m->hostaddrs[i], end = start + m->sizes[i];
-            start = start > entry->host_start ? start : entry->host_start;
-            end = end < entry->host_end ? end : entry->host_end;
-            if (end > start)
-                copy_or_die(device, op, GLASS_DATA_FROM_DEVICE, start, glass_present_translate(entry, start),
-                            end - start);
-        }
-    }
-    for (size_t i = 0; i < m->mapnum; i++) {
-        struct glass_present_entry *entry = m->items[i].entry;
-        if (!entry || !released(entry))
-            continue;
-        for (size_t j = i + 1; j < m->mapnum; j++) /* the same storage, held by a later item */
-            if (m->items[j].entry == entry)
-                m->items[j].entry = NULL;
-        unmap_entry(device, op, entry);
-    }
+    copy_back_and_release(device, op, m->mapnum, m->held, m->hostaddrs, m->sizes, m->kinds);
     if (m->firstprivate_block)
         device->kind->free(device, m->firstprivate_block);
     if (m->args)
@@ -538,21 +579,7 @@ void glass_map_exit_data(struct glass_device *device, struct glass_target_op *op
     /* Reported before the copies and deletions, while the device addresses
      * it lists are still the items' storage. */
     glass_target_map_report(op, nrep, rep_host, rep_dev, rep_bytes, rep_flags);
-    for (size_t i = 0; i < mapnum; i++) {
-        int k = kind_of(kinds[i]);
-        if (touched[i] && copies_from(k) && (released(touched[i]) || always(k)))
-            copy_or_die(device, op, GLASS_DATA_FROM_DEVICE, (uintptr_t)hostaddrs[i],
-                        glass_present_translate(touched[i], (uintptr_t)hostaddrs[i]), sizes[i]);
-    }
-    for (size_t i = 0; i < mapnum; i++) {
-        struct glass_present_entry *entry = touched[i];
-        if (!entry || !released(entry))
-            continue;
-        for (size_t j = i + 1; j < mapnum; j++)
-            if (touched[j] == entry)
-                touched[j] = NULL;
-        unmap_entry(device, op, entry);
-    }
+    copy_back_and_release(device, op, mapnum, touched, hostaddrs, sizes, kinds);
     pthread_mutex_unlock(&device->lock);
     free(rep_host);
     free(touched);

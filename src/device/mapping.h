@@ -24,11 +24,6 @@ enum glass_map_purpose {
     GLASS_MAP_FOR_ENTER_DATA, /* target enter data: dynamic reference counts, no exit */
 };
 
-struct glass_map_item {
-    struct glass_present_entry *entry; /* storage this construct holds a structured reference on */
-    uintptr_t device_addr;             /* what the region receives for the item */
-};
-
 /* One construct's mappings, from its start to its end. */
 struct glass_mapping {
     struct glass_device *device;
@@ -39,7 +34,10 @@ struct glass_mapping {
     unsigned short *kinds;
     void *firstprivate_block;    /* device storage of the firstprivate copies, or NULL */
     void *args;                  /* target: the device's array of mapnum addresses */
-    struct glass_map_item items[];
+    /* Per item: the storage this construct holds a structured reference on
+     * (or NULL), and what the region receives for it. */
+    struct glass_present_entry **held;
+    uintptr_t *device_addrs;
 };
 
 /* Maps the construct's items (hostaddrs may be rewritten for
@@ -56,6 +54,21 @@ void glass_map_exit_data(struct glass_device *device, struct glass_target_op *op
 /* target update. */
 void glass_map_update(struct glass_device *device, struct glass_target_op *op, size_t mapnum, void **hostaddrs,
                       size_t *sizes, unsigned short *kinds);
+
+/* GCC's firstprivate map items: their copies go one after another, each at
+ * its kind's alignment, in one block (on the host for the host fallback and
+ * for a target task's arguments, on the device for a device). The block's
+ * bytes, and the alignment its start needs: */
+size_t glass_firstprivate_room(size_t mapnum, const size_t *sizes, const unsigned short *kinds, size_t *align);
+/* Whether item `kind` is firstprivate, and its copy's offset given where the
+ * previous copy ended. */
+bool glass_firstprivate_is(unsigned short kind);
+size_t glass_firstprivate_offset(size_t previous_end, unsigned short kind);
+/* Copies the firstprivate items into the host block at `base` (laid out as
+ * above) and points out[i] at each copy; other items' out[i] are left as
+ * they are. `out` may be `hostaddrs` itself. */
+void glass_firstprivate_copy(size_t mapnum, void **out, void *const *hostaddrs, const size_t *sizes,
+                             const unsigned short *kinds, char *base);
 
 /* Data operations with their events, for the device memory routines too. */
 void *glass_device_alloc_op(struct glass_device *device, struct glass_target_op *op, const void *host,

@@ -9,8 +9,6 @@
 #include "mapping.h"
 #include "target_ops.h"
 
-#define MAP_FIRSTPRIVATE 12
-
 struct glass_device *glass_target_resolve(int device)
 {
     if (device == GLASS_DEVICE_HOST_FALLBACK)
@@ -45,13 +43,7 @@ static int kind_with(int kind, bool nowait)
 static void run_on_host(void (*fn)(void *), size_t mapnum, void **hostaddrs, size_t *sizes,
                         unsigned short *kinds, unsigned thread_limit)
 {
-    size_t room = 0, align = 16;
-    for (size_t i = 0; i < mapnum; i++)
-        if ((kinds[i] & 0xff) == MAP_FIRSTPRIVATE) {
-            size_t a = (size_t)1 << (kinds[i] >> 8);
-            align = a > align ? a : align;
-            room = ((room + a - 1) & ~(a - 1)) + sizes[i];
-        }
+    size_t align, room = glass_firstprivate_room(mapnum, sizes, kinds, &align);
     if (!room) {
         glass_target_run(glass_self(), fn, hostaddrs, thread_limit, -1);
         return;
@@ -65,16 +57,8 @@ static void run_on_host(void (*fn)(void *), size_t mapnum, void **hostaddrs, siz
     if (!args)
         glass_fatal("out of memory for a target region's firstprivate data");
     uintptr_t copies = ((uintptr_t)(args + mapnum) + align - 1) & ~(uintptr_t)(align - 1);
-    size_t offset = 0;
-    for (size_t i = 0; i < mapnum; i++) {
-        args[i] = hostaddrs[i];
-        if ((kinds[i] & 0xff) == MAP_FIRSTPRIVATE && hostaddrs[i]) {
-            size_t a = (size_t)1 << (kinds[i] >> 8);
-            offset = (offset + a - 1) & ~(a - 1);
-            args[i] = memcpy((void *)(copies + offset), hostaddrs[i], sizes[i]);
-            offset += sizes[i];
-        }
-    }
+    memcpy(args, hostaddrs, mapnum * sizeof *args);
+    glass_firstprivate_copy(mapnum, args, hostaddrs, sizes, kinds, (char *)copies);
     glass_target_run(glass_self(), fn, args, thread_limit, -1);
     if (args != (void **)small)
         free(args);

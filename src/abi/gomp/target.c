@@ -14,12 +14,12 @@
 #include "../../core/runtime.h"
 #include "../../core/tasking.h"
 #include "../../device/image_registry.h"
+#include "../../device/mapping.h"
 #include "../../device/target_ops.h"
 #include "../../ompt/events.h"
 #include "gomp.h"
 
 /* gomp-constants.h */
-#define MAP_FIRSTPRIVATE 0x0c
 #define TARGET_FLAG_NOWAIT 1u
 #define TARGET_FLAG_EXIT_DATA 2u
 #define TARGET_ARG_DEVICE_MASK 0x7f
@@ -75,23 +75,21 @@ static size_t align_up(size_t n, size_t a)
     return (n + a - 1) & ~(a - 1);
 }
 
-/* Bytes of a deferred construct's block, and the alignment its firstprivate
- * copies need. */
+/* A deferred construct's block: the header and its arrays, then the
+ * firstprivate copies (mapping.h) at `align`. */
+static size_t deferred_header(size_t mapnum)
+{
+    return sizeof(struct deferred) + mapnum * (sizeof(void *) + sizeof(size_t) + sizeof(unsigned short));
+}
+
 static size_t deferred_size(size_t mapnum, const size_t *sizes, const unsigned short *kinds, size_t *align)
 {
-    size_t n = sizeof(struct deferred) + mapnum * (sizeof(void *) + sizeof(size_t)) + mapnum * sizeof(short);
-    *align = 16;
-    for (size_t i = 0; i < mapnum; i++)
-        if ((kinds[i] & 0xff) == MAP_FIRSTPRIVATE) {
-            size_t a = (size_t)1 << (kinds[i] >> 8);
-            *align = a > *align ? a : *align;
-            n = align_up(n, a) + sizes[i];
-        }
-    return n;
+    size_t room = glass_firstprivate_room(mapnum, sizes, kinds, align);
+    return align_up(deferred_header(mapnum), *align) + room;
 }
 
 static void fill_deferred(struct deferred *d, size_t mapnum, void **hostaddrs, const size_t *sizes,
-                          const unsigned short *kinds)
+                          const unsigned short *kinds, size_t align)
 {
     d->mapnum = mapnum;
     d->hostaddrs = (void **)(d + 1);
@@ -102,13 +100,8 @@ static void fill_deferred(struct deferred *d, size_t mapnum, void **hostaddrs, c
     memcpy(d->hostaddrs, hostaddrs, mapnum * sizeof *hostaddrs);
     memcpy(d->sizes, sizes, mapnum * sizeof *sizes);
     memcpy(d->kinds, kinds, mapnum * sizeof *kinds);
-    size_t offset = (size_t)((char *)(d->kinds + mapnum) - (char *)d);
-    for (size_t i = 0; i < mapnum; i++)
-        if ((kinds[i] & 0xff) == MAP_FIRSTPRIVATE && hostaddrs[i]) {
-            offset = align_up(offset, (size_t)1 << (kinds[i] >> 8));
-            d->hostaddrs[i] = memcpy((char *)d + offset, hostaddrs[i], sizes[i]);
-            offset += sizes[i];
-        }
+    glass_firstprivate_copy(mapnum, d->hostaddrs, hostaddrs, sizes, kinds,
+                            (char *)d + align_up(deferred_header(mapnum), align));
 }
 
 static struct glass_device *device_of(int number)
@@ -162,7 +155,7 @@ static void target_task(struct glass_thread *self, enum construct construct, str
     struct deferred *d = glass_task_args(task);
     *d = (struct deferred){construct, device ? device->number : -1, fn, launch, (flags & TARGET_FLAG_NOWAIT) != 0,
                            codeptr, 0, NULL, NULL, NULL};
-    fill_deferred(d, mapnum, hostaddrs, sizes, kinds);
+    fill_deferred(d, mapnum, hostaddrs, sizes, kinds, align);
     struct glass_depend *deps = NULL;
     if (ndeps) {
         if (!(deps = malloc(ndeps * sizeof *deps)))
