@@ -30,7 +30,8 @@ struct glass_launch {
  * may be called from any thread, with the device's lock held. */
 struct glass_device_kind {
     const char *name;   /* for messages: "host" */
-    const char *type;   /* the OMPT device type string (device_initialize) */
+    const char *type;   /* the OMPT device type string (device_initialize), unless the device has its own */
+    const char *documentation; /* device_initialize's documentation string */
     bool (*init)(struct glass_device *device);
     void (*fini)(struct glass_device *device);
     void *(*alloc)(struct glass_device *device, size_t bytes);
@@ -44,6 +45,20 @@ struct glass_device_kind {
                     const struct glass_launch *launch);
     uint64_t (*now)(struct glass_device *device); /* the device's clock, nanoseconds */
     int (*num_procs)(struct glass_device *device);
+    /* Optional: whether the device has code for the region whose host
+     * version is `host_fn` (without, the region runs on the host). */
+    bool (*can_run)(struct glass_device *device, void (*host_fn)(void *));
+    /* Optional: the device-measured start and end (the kind's clock) of its
+     * last copy or region on this thread; false when it did not measure. */
+    bool (*last_times)(struct glass_device *device, uint64_t *start, uint64_t *end);
+};
+
+/* Code a device loaded (device_load): an image and its host copy. */
+struct glass_device_module {
+    const char *filename;  /* the file it came from (the executable), or NULL */
+    const void *host_copy; /* the loaded image as the device took it, or NULL */
+    size_t bytes;
+    uint64_t id;
 };
 
 struct glass_device {
@@ -52,8 +67,12 @@ struct glass_device {
     pthread_mutex_t lock;         /* the present table and every operation on the device */
     _Atomic bool initialized;
     bool finalized;
+    bool failed;                  /* init failed: the device's constructs run on the host */
     struct glass_present_table present;
-    uint64_t module_id;           /* the image loaded at initialization (device_load) */
+    const char *type;             /* the OMPT type string: the kind's, or the card's name */
+    struct glass_device_module *modules; /* what init loaded; none: the program itself */
+    size_t nmodules;
+    uint64_t module_id;           /* the program's own module id when nothing else was loaded */
     void *kind_data;              /* the kind's own state */
     struct glass_device_trace *trace; /* device tracing (trace.c), NULL until a tool asks */
 };
@@ -61,16 +80,28 @@ struct glass_device {
 /* Devices other than the host (GLASS_HOST_DEVICES; 0 with
  * OMP_TARGET_OFFLOAD=disabled). */
 int glass_device_count(void);
-/* Device `number`, initialized on first use; NULL for the host or a number
- * that is not a device. */
+/* Device `number`, initialized on first use; NULL for the host, a number
+ * that is not a device, or a device that could not be initialized. */
 struct glass_device *glass_device_get(int number);
 /* Device `number` without initializing it (NULL as above). */
 struct glass_device *glass_device_peek(int number);
+/* Why there is no NVIDIA device (for messages), or NULL when there is one. */
+const char *glass_device_no_gpu_reason(void);
 /* Ends every initialized device (process exit, or the last tool's
  * finalization). */
 void glass_device_finalize_all(void);
 
-/* The host device kind (host_device.c). */
+/* For a kind's init: storage the device already has for host memory
+ * [host, host+bytes), at `device_addr` (the image's `declare target`
+ * variables), present for the whole run. */
+void glass_device_map_static(struct glass_device *device, const void *host, size_t bytes, uintptr_t device_addr);
+
+/* The device kinds: the host with separate memory (host_device.c) and
+ * NVIDIA GPUs (nvptx_device.c). */
 extern const struct glass_device_kind glass_host_device_kind;
+extern const struct glass_device_kind glass_nvptx_device_kind;
+/* NVIDIA devices the driver offers for the program's NVIDIA images (0 without
+ * images, driver or GPU: *why then says which, when not NULL). */
+int glass_nvptx_device_count(const char **why);
 
 #endif

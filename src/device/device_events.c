@@ -32,6 +32,18 @@ static uint64_t device_now(const struct glass_target_op *op)
     return op->device ? op->device->kind->now(op->device) : 0;
 }
 
+/* The device's own measure of the operation just done, where its kind takes
+ * one (the NVIDIA device's CUDA events); else the clock around it. */
+static void measured(const struct glass_target_op *op, const struct glass_host_op *host_op, uint64_t *start,
+                     uint64_t *end)
+{
+    *start = host_op->start_time;
+    *end = device_now(op);
+    uint64_t s, e;
+    if (op->device && op->device->kind->last_times && op->device->kind->last_times(op->device, &s, &e))
+        *start = s, *end = e;
+}
+
 static void record_target(struct glass_target_op *op, int endpoint)
 {
     if (!traced(op, ompt_callback_target))
@@ -137,9 +149,13 @@ void glass_data_op_end(struct glass_target_op *op, struct glass_host_op *host_op
                                        host_op->host_op_id, optype, (void *)src, src_device, (void *)dest,
                                        dest_device, bytes, op->codeptr);
     if (traced(op, ompt_callback_target_data_op)) {
-        struct glass_trace_event e = {.type = ompt_callback_target_data_op, .time = host_op->start_time,
+        uint64_t start, end;
+        measured(op, host_op, &start, &end);
+        if (optype == GLASS_DATA_ALLOC || optype == GLASS_DATA_DELETE) /* not timed on the device */
+            start = host_op->start_time, end = device_now(op);
+        struct glass_trace_event e = {.type = ompt_callback_target_data_op, .time = start,
                                       .target_id = op->target_id, .host_op_id = host_op->host_op_id[GLASS_OMPT_MAX_TOOLS],
-                                      .end_time = device_now(op), .optype = optype, .src = src,
+                                      .end_time = end, .optype = optype, .src = src,
                                       .src_device = src_device, .dest = dest, .dest_device = dest_device,
                                       .bytes = bytes, .codeptr = op->codeptr};
         glass_device_trace_record(op->device, &e);
@@ -166,9 +182,11 @@ void glass_submit_end(struct glass_target_op *op, struct glass_host_op *host_op,
         glass_ompt_emit_target_submit(GLASS_SCOPE_END, op->target_data, op->target_id, host_op->host_op_id,
                                       requested_teams);
     if (traced(op, ompt_callback_target_submit)) {
-        struct glass_trace_event e = {.type = ompt_callback_target_submit, .time = host_op->start_time,
+        uint64_t start, end;
+        measured(op, host_op, &start, &end);
+        struct glass_trace_event e = {.type = ompt_callback_target_submit, .time = start,
                                       .target_id = op->target_id, .host_op_id = host_op->host_op_id[GLASS_OMPT_MAX_TOOLS],
-                                      .end_time = device_now(op), .requested_teams = requested_teams,
+                                      .end_time = end, .requested_teams = requested_teams,
                                       .granted_teams = granted_teams};
         glass_device_trace_record(op->device, &e);
     }
@@ -201,9 +219,18 @@ void glass_device_events_initialized(struct glass_device *device)
     if (!GLASS_OMPT_ACTIVE())
         return;
     if (GLASS_OMPT_ON(device_initialize))
-        glass_ompt_emit_device_initialize(device->number, device->kind->type, device,
-                                          "Glass host device: separate memory, runs the host code");
-    if (GLASS_OMPT_ON(device_load)) {
+        glass_ompt_emit_device_initialize(device->number, device->type, device, device->kind->documentation);
+    if (!GLASS_OMPT_ON(device_load))
+        return;
+    /* What the kind loaded, each with a host copy of the code as the device
+     * took it; a host device loads nothing and runs the program's code. */
+    for (size_t i = 0; i < device->nmodules; i++) {
+        struct glass_device_module *module = &device->modules[i];
+        module->id = glass_ompt_unique_id();
+        glass_ompt_emit_device_load(device->number, module->filename, 0, NULL, module->bytes,
+                                    (void *)module->host_copy, NULL, module->id);
+    }
+    if (!device->nmodules) {
         static char path[PATH_MAX];
         ssize_t len = readlink("/proc/self/exe", path, sizeof path - 1);
         path[len > 0 ? len : 0] = '\0';
@@ -218,8 +245,12 @@ void glass_device_events_finalizing(struct glass_device *device)
     glass_device_trace_end(device);
     if (!GLASS_OMPT_ACTIVE())
         return;
-    if (GLASS_OMPT_ON(device_unload))
-        glass_ompt_emit_device_unload(device->number, device->module_id);
+    if (GLASS_OMPT_ON(device_unload)) {
+        for (size_t i = 0; i < device->nmodules; i++)
+            glass_ompt_emit_device_unload(device->number, device->modules[i].id);
+        if (!device->nmodules)
+            glass_ompt_emit_device_unload(device->number, device->module_id);
+    }
     if (GLASS_OMPT_ON(device_finalize))
         glass_ompt_emit_device_finalize(device->number);
 }

@@ -1,11 +1,14 @@
 /* The device table: which devices exist, their numbering, and their
  * initialization on first use and finalization at the end.
  *
- * Glass's devices today are host devices (host_device.c): GLASS_HOST_DEVICES=N
- * presents N of them. Without it there are none and every target construct
- * runs on the host as with libgomp's host fallback (target_ops.c still raises
- * its target events). OMP_TARGET_OFFLOAD=disabled hides every device
- * (OpenMP 5.1, 6.17: as if the host were the only one). */
+ * NVIDIA GPUs come first (nvptx_device.c; only for a program that has NVIDIA
+ * offload images, on a machine with the driver and a GPU), then the host
+ * devices GLASS_HOST_DEVICES=N asks for (host_device.c). Without either there
+ * are none and every target construct runs on the host as with libgomp's host
+ * fallback (target_ops.c still raises its target events).
+ * OMP_TARGET_OFFLOAD=disabled hides every device (OpenMP 5.1, 6.17: as if the
+ * host were the only one). A device that cannot be initialized says why,
+ * once, and its constructs run on the host. */
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,12 +41,15 @@ static int host_devices_requested(void)
     return (int)n;
 }
 
+static const char *no_gpu_reason;
+
 static void build_table(void)
 {
     glass_initialize();
-    int n = host_devices_requested();
     if (glass_globals.target_offload == GLASS_OFFLOAD_DISABLED)
-        n = 0;
+        return;
+    int gpus = glass_nvptx_device_count(&no_gpu_reason);
+    int n = gpus + host_devices_requested();
     if (n == 0)
         return;
     devices = calloc((size_t)n, sizeof *devices);
@@ -56,7 +62,8 @@ static void build_table(void)
     pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE);
     for (int i = 0; i < n; i++) {
         devices[i].number = i;
-        devices[i].kind = &glass_host_device_kind;
+        devices[i].kind = i < gpus ? &glass_nvptx_device_kind : &glass_host_device_kind;
+        devices[i].type = devices[i].kind->type;
         pthread_mutex_init(&devices[i].lock, &recursive);
     }
     pthread_mutexattr_destroy(&recursive);
@@ -89,11 +96,21 @@ struct glass_device *glass_device_get(int number)
     if (!device || atomic_load_explicit(&device->initialized, memory_order_acquire))
         return device;
     pthread_mutex_lock(&device->lock);
+    if (device->failed) {
+        pthread_mutex_unlock(&device->lock);
+        return NULL;
+    }
     if (!atomic_load_explicit(&device->initialized, memory_order_relaxed)) {
-        if (device->finalized || !device->kind->init(device)) {
+        if (device->finalized) {
             pthread_mutex_unlock(&device->lock);
-            glass_fatal("device %d (%s) cannot be %s", number, device->kind->name,
-                        device->finalized ? "used after the program's end" : "initialized");
+            glass_fatal("device %d (%s) used after the program's end", number, device->kind->name);
+        }
+        if (!device->kind->init(device)) {
+            /* The kind said why; from now on the device's constructs run on
+             * the host (or end the program under OMP_TARGET_OFFLOAD=mandatory). */
+            device->failed = true;
+            pthread_mutex_unlock(&device->lock);
+            return NULL;
         }
         /* Usable from here on, also by the tool's device_initialize (the
          * lock is recursive); a tool learns of the device before any of its
@@ -119,6 +136,21 @@ static void release_present(struct glass_device *device)
     free(table->entries);
     table->entries = NULL;
     table->cap = 0;
+}
+
+const char *glass_device_no_gpu_reason(void)
+{
+    glass_device_count();
+    return no_gpu_reason;
+}
+
+void glass_device_map_static(struct glass_device *device, const void *host, size_t bytes, uintptr_t device_addr)
+{
+    uintptr_t start = (uintptr_t)host;
+    if (glass_present_overlap(&device->present, start, start + bytes))
+        return; /* the same variable from a second image */
+    struct glass_present_entry *entry = glass_present_add(&device->present, start, start + bytes, device_addr, NULL);
+    entry->dynamic_refcount = GLASS_REFCOUNT_INFINITE;
 }
 
 void glass_device_finalize_all(void)

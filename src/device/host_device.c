@@ -74,6 +74,7 @@ static int host_num_procs(struct glass_device *device)
 const struct glass_device_kind glass_host_device_kind = {
     .name = "host",
     .type = "glass-host",
+    .documentation = "Glass host device: the host with separate memory, running the host's code",
     .init = host_init,
     .fini = host_fini,
     .alloc = host_alloc,

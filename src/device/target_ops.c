@@ -16,16 +16,23 @@ struct glass_device *glass_target_resolve(int device)
     if (device == GLASS_DEVICE_FROM_ICV)
         device = glass_self()->task->icv.default_device;
     int count = glass_device_count();
-    if (device >= 0 && device < count)
-        return glass_device_get(device);
+    bool mandatory = glass_globals.target_offload == GLASS_OFFLOAD_MANDATORY;
+    if (device >= 0 && device < count) {
+        struct glass_device *ready = glass_device_get(device);
+        if (!ready && mandatory)
+            glass_fatal("OMP_TARGET_OFFLOAD=MANDATORY, but device %d could not be initialized (said above)", device);
+        return ready;
+    }
     /* The host: named by its number (the initial device), or a device that
      * does not exist (5.1, 6.17). */
-    if (glass_globals.target_offload == GLASS_OFFLOAD_MANDATORY && device != count)
+    if (mandatory && device != count)
         glass_fatal("OMP_TARGET_OFFLOAD=MANDATORY, but device %d is not available (%d device%s; the host is "
                     "device %d)", device, count, count == 1 ? "" : "s", count);
-    if (glass_globals.target_offload == GLASS_OFFLOAD_MANDATORY && count == 0)
-        glass_fatal("OMP_TARGET_OFFLOAD=MANDATORY, but there is no device to offload to (set GLASS_HOST_DEVICES=N "
-                    "for host devices)");
+    if (mandatory && count == 0) {
+        const char *why = glass_device_no_gpu_reason();
+        glass_fatal("OMP_TARGET_OFFLOAD=MANDATORY, but there is no device to offload to (%s; set "
+                    "GLASS_HOST_DEVICES=N for host devices)", why ? why : "no GPU");
+    }
     return NULL;
 }
 
@@ -82,6 +89,10 @@ void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t
                          size_t *sizes, unsigned short *kinds, const struct glass_launch *launch, bool nowait,
                          const void *codeptr)
 {
+    /* A device without code for the region (an image not loaded, a
+     * function compiled for the host only) leaves it to the host. */
+    if (device && device->kind->can_run && !device->kind->can_run(device, fn))
+        device = NULL;
     struct glass_target_op op;
     glass_target_op_begin(&op, kind_with(GLASS_TARGET, nowait), device, device_number(device), codeptr);
     if (!device) {

@@ -1,0 +1,209 @@
+/* A stand-in for the NVIDIA driver (libcuda.so.1) for machines without a GPU:
+ * it implements the driver calls Glass's NVIDIA device makes on host memory,
+ * so the device kind's own logic (image loading, kernel lookup, variables,
+ * launch geometry and parameters, copies, timing) is tested everywhere. A
+ * kernel named K "runs" as the program's function mock_kernel_K(args, teams,
+ * warps), which the test writes to do on the device copies what the region
+ * does. MOCK_CUDA_LOG=1 prints each launch, global and leak on stderr. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef int CUresult;
+typedef unsigned long long CUdeviceptr;
+
+static int logging(void)
+{
+    const char *v = getenv("MOCK_CUDA_LOG");
+    return v && *v == '1';
+}
+
+static long live_allocations;
+
+struct function {
+    char name[128];
+    void (*kernel)(void **args, unsigned teams, unsigned warps);
+};
+
+struct event {
+    double ms;
+};
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+CUresult cuInit(unsigned flags) { (void)flags; return 0; }
+CUresult cuDriverGetVersion(int *v) { *v = 13000; return 0; }
+CUresult cuDeviceGetCount(int *count)
+{
+    const char *n = getenv("MOCK_CUDA_DEVICES");
+    *count = n ? atoi(n) : 1;
+    return 0;
+}
+CUresult cuDeviceGet(int *device, int ordinal) { *device = ordinal; return 0; }
+CUresult cuDeviceGetName(char *name, int len, int device) { snprintf(name, len, "Mock GPU %d", device); return 0; }
+CUresult cuDeviceGetAttribute(int *value, int attribute, int device)
+{
+    (void)device;
+    switch (attribute) {
+    case 1: *value = 1024; break;   /* max threads per block */
+    case 10: *value = 32; break;    /* warp size */
+    case 13: *value = 1000000; break; /* clock, kHz */
+    case 16: *value = 4; break;     /* multiprocessors */
+    case 39: *value = 2048; break;  /* threads per multiprocessor */
+    case 82: *value = 65536; break; /* registers per multiprocessor */
+    default: *value = 0;
+    }
+    return 0;
+}
+static int context_token;
+CUresult cuDevicePrimaryCtxRetain(void **context, int device) { (void)device; *context = &context_token; return 0; }
+CUresult cuDevicePrimaryCtxRelease_v2(int device) { (void)device; return 0; }
+CUresult cuCtxPushCurrent_v2(void *context) { (void)context; return 0; }
+CUresult cuCtxPopCurrent_v2(void **context) { *context = &context_token; return 0; }
+CUresult cuCtxSynchronize(void) { return 0; }
+
+static int link_token, ptx_objects;
+CUresult cuLinkCreate_v2(unsigned n, int *opts, void **values, void **state)
+{
+    (void)n, (void)opts, (void)values;
+    *state = &link_token;
+    ptx_objects = 0;
+    return 0;
+}
+CUresult cuLinkAddData_v2(void *state, int type, void *data, size_t size, const char *name, unsigned n, int *opts,
+                          void **values)
+{
+    (void)state, (void)name, (void)n, (void)opts, (void)values;
+    if (type != 1 || size == 0 || ((char *)data)[size - 1] != '\0')
+        return 218; /* CUDA_ERROR_INVALID_PTX: PTX text with its NUL, please */
+    ptx_objects++;
+    return 0;
+}
+static char cubin[] = "mock cubin";
+CUresult cuLinkComplete(void *state, void **out, size_t *size)
+{
+    (void)state;
+    *out = cubin;
+    *size = sizeof cubin;
+    if (logging())
+        fprintf(stderr, "mock: linked %d PTX objects\n", ptx_objects);
+    return 0;
+}
+CUresult cuLinkDestroy(void *state) { (void)state; return 0; }
+static int module_token;
+CUresult cuModuleLoadData(void **module, const void *image) { (void)image; *module = &module_token; return 0; }
+CUresult cuModuleUnload(void *module) { (void)module; return 0; }
+
+CUresult cuModuleGetFunction(struct function **out, void *module, const char *name)
+{
+    (void)module;
+    struct function *f = calloc(1, sizeof *f);
+    snprintf(f->name, sizeof f->name, "%s", name);
+    char symbol[160];
+    snprintf(symbol, sizeof symbol, "mock_kernel_%s", name);
+    *(void **)&f->kernel = dlsym(RTLD_DEFAULT, symbol);
+    if (!f->kernel) {
+        free(f);
+        return 500; /* CUDA_ERROR_NOT_FOUND */
+    }
+    *out = f;
+    return 0;
+}
+
+/* A global named G has the size the program's mock_global_bytes_G says
+ * (__nvptx_clocktick: a double). */
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *address, size_t *bytes, void *module, const char *name)
+{
+    (void)module;
+    size_t size = 0;
+    if (!strcmp(name, "__nvptx_clocktick")) {
+        size = sizeof(double);
+    } else {
+        char symbol[160];
+        snprintf(symbol, sizeof symbol, "mock_global_bytes_%s", name);
+        const size_t *declared = dlsym(RTLD_DEFAULT, symbol);
+        if (!declared)
+            return 500;
+        size = *declared;
+    }
+    void *storage = calloc(1, size);
+    char symbol[160];
+    snprintf(symbol, sizeof symbol, "mock_device_%s", name);
+    void **published = dlsym(RTLD_DEFAULT, symbol); /* the test may look at the device copy */
+    if (published)
+        *published = storage;
+    *address = (CUdeviceptr)(size_t)storage;
+    *bytes = size;
+    if (logging())
+        fprintf(stderr, "mock: global %s, %zu bytes\n", name, size);
+    return 0;
+}
+
+CUresult cuFuncGetAttribute(int *value, int attribute, struct function *f)
+{
+    (void)f;
+    *value = attribute == 4 ? 32 : 1024;
+    return 0;
+}
+
+CUresult cuMemAlloc_v2(CUdeviceptr *address, size_t bytes)
+{
+    *address = (CUdeviceptr)(size_t)malloc(bytes);
+    live_allocations++;
+    return *address ? 0 : 2;
+}
+CUresult cuMemFree_v2(CUdeviceptr address)
+{
+    free((void *)(size_t)address);
+    live_allocations--;
+    return 0;
+}
+CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t bytes) { memcpy((void *)(size_t)dst, src, bytes); return 0; }
+CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t bytes) { memcpy(dst, (void *)(size_t)src, bytes); return 0; }
+CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t bytes)
+{
+    memcpy((void *)(size_t)dst, (void *)(size_t)src, bytes);
+    return 0;
+}
+
+/* GCC's kernel parameters: the device argument array, the soft stacks' base
+ * and the stack bytes per warp, as one buffer. */
+CUresult cuLaunchKernel(struct function *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                        unsigned bz, unsigned shared, void *stream, void **params, void **extra)
+{
+    (void)stream;
+    if (params || !extra || extra[0] != (void *)1 || extra[2] != (void *)2 || *(size_t *)extra[3] != 24 ||
+        gy != 1 || gz != 1 || bx != 32 || bz != 1 || shared != 0)
+        return 1; /* CUDA_ERROR_INVALID_VALUE */
+    struct {
+        void **args;
+        CUdeviceptr stacks;
+        size_t stack_bytes;
+    } *p = extra[1];
+    if (logging())
+        fprintf(stderr, "mock: launch %s teams=%u warps=%u stack=%zu stacks=%s\n", f->name, gx, by, p->stack_bytes,
+                p->stacks ? "yes" : "no");
+    f->kernel(p->args, gx, by);
+    return 0;
+}
+
+CUresult cuEventCreate(struct event **e, unsigned flags) { (void)flags; *e = calloc(1, sizeof **e); return 0; }
+CUresult cuEventRecord(struct event *e, void *stream) { (void)stream; e->ms = now_ms(); return 0; }
+CUresult cuEventSynchronize(struct event *e) { (void)e; return 0; }
+CUresult cuEventElapsedTime(float *ms, struct event *a, struct event *b) { *ms = (float)(b->ms - a->ms); return 0; }
+CUresult cuEventDestroy_v2(struct event *e) { free(e); return 0; }
+CUresult cuGetErrorString(CUresult error, const char **text) { (void)error; *text = "mock CUDA error"; return 0; }
+
+__attribute__((destructor)) static void report(void)
+{
+    if (logging())
+        fprintf(stderr, "mock: %ld allocations live at exit\n", live_allocations);
+}
