@@ -36,7 +36,7 @@ prepare() {
   local offload="-fopenmp -O2 -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80"
   local status=0
   gcc $offload "$root/bench/gpu/kernels.c" -o "$out/kernels" -lm || status=1
-  gcc $offload -idirafter "$root/include" "$root/bench/gpu/trace_times.c" -o "$out/trace_times" || status=1
+  gcc $offload -rdynamic -idirafter "$root/include" "$root/bench/gpu/trace_times.c" -o "$out/trace_times" || status=1
   # GCC's runtime and plugin, the reference (the GPU machine may have others).
   cp -L /usr/lib/x86_64-linux-gnu/libgomp.so.1 "$out/libgomp/" || status=1
   cp -L /usr/lib/x86_64-linux-gnu/libgomp-plugin-nvptx.so.1 "$out/libgomp/" || status=1

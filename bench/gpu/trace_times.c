@@ -4,7 +4,8 @@
  * gives its target id at begin), and at the end checks that every kernel and
  * transfer record appears once per host operation and that its device
  * start and end, translated with ompt_translate_time, lie inside its
- * construct's host interval. Prints "trace: ok" or what is wrong. */
+ * construct's host interval. Prints "trace: ok" or what is wrong. Link with
+ * -rdynamic: the runtime finds the tool's ompt_start_tool in the program. */
 #include <omp-tools.h>
 #include <omp.h>
 #include <pthread.h>
