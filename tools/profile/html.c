@@ -18,7 +18,8 @@ static const char *const activity_class[ACT_COUNT] = {"idle", "serial", "work", 
 static const char style[] =
     "body{font-family:sans-serif;margin:1.5em;color:#222}pre{background:#f6f6f6;padding:1em;overflow:auto}"
     "svg text{font-size:12px}.work{fill:#4caf50}.barrier{fill:#ff9800}.lock{fill:#e53935}.task{fill:#1e88e5}"
-    ".idle{fill:#e0e0e0}.legend span{display:inline-block;width:1em;height:1em;margin:0 .3em 0 1em;"
+    ".idle{fill:#e0e0e0}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em}"
+    "td{text-align:right}.legend span{display:inline-block;width:1em;height:1em;margin:0 .3em 0 1em;"
     "vertical-align:middle}";
 
 static void escaped(FILE *out, const char *s)
@@ -233,6 +234,7 @@ int profile_report_html(const char *path, const char *text)
         free(regions[i].ns);
     }
     free(regions);
+    profile_html_targets(out);
     fputs("<h2>Report</h2>\n<pre>", out);
     escaped(out, text ? text : "");
     fputs("</pre>\n</body></html>\n", out);

@@ -52,7 +52,11 @@ static struct profile_thread *self(void)
     return t;
 }
 
-/* Charges the time since the thread's last switch to what it was doing. */
+struct profile_thread *profile_self(void)
+{
+    return self();
+}
+
 /* Adds [t->now, now) spent on `activity` to the thread's timeline. */
 static void keep_segment(struct profile_thread *t, enum profile_activity activity, uint64_t now)
 {
@@ -325,6 +329,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
     if (!set_callback)
         return 0;
+    profile_num_devices = (ompt_get_num_devices_t)lookup("ompt_get_num_devices");
     profile_start_ns = profile_now();
     const char *html = getenv("GLASS_PROFILE_HTML");
     profile_keep_timeline = html && *html;
@@ -342,6 +347,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     REGISTER(ompt_callback_task_create, on_task_create);
     REGISTER(ompt_callback_task_schedule, on_task_schedule);
 #undef REGISTER
+    profile_target_register(set_callback);
     return 1;
 }
 

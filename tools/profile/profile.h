@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <omp-tools.h>
+
 #include "symbolize.h"
 
 /* What a thread is doing; time is charged to the activity on top of its stack. */
@@ -44,7 +46,34 @@ struct lock_slot {
     uint64_t acquisitions, contended, wait_ns;
 };
 
+/* One thread's share of one target construct (codeptr, kind), summed over
+ * its calls: host time is the construct's begin..end on the thread that
+ * encountered it; kernels and copies are timed by their EMI callbacks. */
+enum { TO_DEVICE, FROM_DEVICE };
+struct target_slot {
+    const void *codeptr; /* NULL: the slot is free */
+    int kind;            /* ompt_target_t; 0: device memory routines outside any construct */
+    int device;          /* the device of its last call */
+    uint64_t calls, host_ns;
+    uint64_t kernels, kernel_ns;
+    uint64_t bytes[2], copies[2], copy_ns[2]; /* by direction: TO_DEVICE, FROM_DEVICE */
+    uint64_t allocations, deletions;
+};
+
+/* One thread's copies of one map item (its host address) of one construct. */
+struct map_slot {
+    const void *codeptr; /* the construct's; NULL: the slot is free */
+    const void *host;    /* the item's host address */
+    uint64_t size;       /* its bytes in the map clause (0: no target_map named it) */
+    unsigned item;       /* its place among the construct's map items, from 1 (0: not named) */
+    unsigned flags;      /* ompt_target_map_flag_t, all it was mapped with */
+    uint64_t bytes[2], copies[2];
+};
+
 #define PROFILE_REGION_SLOTS 512
+#define PROFILE_TARGET_SLOTS 128
+#define PROFILE_MAP_SLOTS 256
+#define PROFILE_TARGET_NESTING 8
 #define PROFILE_LOCK_SLOTS 256
 #define PROFILE_STACK 64
 
@@ -68,6 +97,13 @@ struct profile_thread {
     uint64_t lock_wait_id, lock_wait_start;
     const void *lock_codeptr;
     int lock_kind;
+    struct target_slot targets[PROFILE_TARGET_SLOTS];
+    struct map_slot maps[PROFILE_MAP_SLOTS];
+    struct {
+        struct target_slot *slot;
+        uint64_t start;
+    } target_stack[PROFILE_TARGET_NESTING]; /* the constructs open on the thread */
+    int target_depth;
     struct profile_segment *segments; /* NULL unless the timeline is kept */
     unsigned segment_count;
     uint64_t segments_dropped;
@@ -89,6 +125,20 @@ extern uint64_t profile_start_ns;
 extern int profile_keep_timeline;
 
 uint64_t profile_now(void);
+
+/* The calling thread's record (made at its first event). */
+struct profile_thread *profile_self(void);
+
+/* Target constructs (target.c): registers the EMI target callbacks. */
+void profile_target_register(ompt_set_callback_t set_callback);
+/* The runtime's ompt_get_num_devices, or NULL: a construct whose device
+ * number is not below it ran on the host. */
+extern ompt_get_num_devices_t profile_num_devices;
+
+/* The "Target regions" and "Map clauses" sections of the report (nothing
+ * when the program met no target construct), and their HTML tables. */
+void profile_report_targets(FILE *out);
+void profile_html_targets(FILE *out);
 
 /* Writes the report of everything recorded so far to `out`. */
 void profile_report(FILE *out);

@@ -269,6 +269,7 @@ void profile_report(FILE *out)
         fprintf(out, "  (and %llu tasks created outside parallel regions)\n", (unsigned long long)outside_created);
     print_threads(out, threads);
     print_locks(out, threads);
+    profile_report_targets(out);
     fprintf(out, "== end of glass profile ==\n");
     for (size_t i = 0; i < count; i++)
         free(regions[i].busy_by_index);

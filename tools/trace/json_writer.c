@@ -1,7 +1,11 @@
 /* The Chrome/Perfetto JSON timeline ("Trace Event Format"): one track per
  * thread (pid, tid = thread number), an "X" slice per interval, and a flow
- * ("s" at creation, "f" at first start, same id) per explicit task. Times are
- * microseconds from the first thread's first event. */
+ * ("s" at creation, "f" at first start, same id) per explicit task. Device
+ * lanes are tracks too (tid = TRACE_MAX_THREADS + the lane's number, named
+ * "device N (type)"): an "X" slice per op with its bytes, direction, teams
+ * and construct in "args", and a flow per target construct ("s" on the host
+ * construct's slice, "t" on each of its ops, "f" on the last). Times are
+ * microseconds from the tool's start. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,18 +68,76 @@ static void leave(void *state, unsigned thread, uint64_t time, const struct trac
             us(j, entered), (double)(time - entered) / 1000.0);
 }
 
-static void flow(void *state, unsigned thread, uint64_t time, uint64_t task, int start)
+static void flow_event(struct json *j, const char *phase, int target, uint64_t id, unsigned tid, uint64_t time)
 {
-    struct json *j = state;
     separator(j);
-    fprintf(j->out,
-            "{\"ph\":\"%s\",\"name\":\"task\",\"cat\":\"task-flow\",\"id\":\"0x%llx\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f%s}",
-            start ? "s" : "f", (unsigned long long)task, j->pid, thread, us(j, time), start ? "" : ",\"bp\":\"e\"");
+    fprintf(j->out, "{\"ph\":\"%s\",\"name\":\"%s\",\"cat\":\"%s\",\"id\":\"0x%llx\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f%s}",
+            phase, target ? "target" : "task", target ? "target-flow" : "task-flow", (unsigned long long)id, j->pid,
+            tid, us(j, time), phase[0] == 's' ? "" : ",\"bp\":\"e\"");
+}
+
+static void flow(void *state, unsigned thread, uint64_t time, uint64_t id, int start, int target)
+{
+    flow_event(state, start ? "s" : "f", target, id, thread, time);
 }
 
 static void thread_end(void *state, unsigned thread)
 {
     (void)state, (void)thread;
+}
+
+/* ---- device tracks ---- */
+
+static unsigned device_tid(unsigned track)
+{
+    return TRACE_MAX_THREADS + track;
+}
+
+static void device_track_begin(void *state, unsigned track, const struct trace_device_track *device)
+{
+    struct json *j = state;
+    separator(j);
+    fprintf(j->out, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%u,\"args\":{\"name\":", j->pid,
+            device_tid(track));
+    string(j->out, device->name);
+    fputs("}}", j->out);
+    separator(j);
+    fprintf(j->out, "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":%d,\"tid\":%u,\"args\":{\"sort_index\":%u}}",
+            j->pid, device_tid(track), device_tid(track));
+}
+
+static void device_op(void *state, unsigned track, const struct trace_device_op *op)
+{
+    struct json *j = state;
+    separator(j);
+    fputs("{\"ph\":\"X\",\"name\":", j->out);
+    string(j->out, op->region->name);
+    fprintf(j->out, ",\"cat\":\"%s\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f,\"dur\":%.3f,\"args\":{\"device\":%d",
+            op->region->category, j->pid, device_tid(track), us(j, op->start), (double)(op->end - op->start) / 1000.0,
+            op->device);
+    if (op->what == OP_KERNEL) {
+        fprintf(j->out, ",\"requested_teams\":%u", op->requested_teams);
+        if (op->granted_teams)
+            fprintf(j->out, ",\"granted_teams\":%u", op->granted_teams);
+    } else {
+        fprintf(j->out, ",\"bytes\":%llu", (unsigned long long)op->bytes);
+        if (op->what == OP_TO_DEVICE || op->what == OP_FROM_DEVICE)
+            fprintf(j->out, ",\"direction\":\"%s\"", op->what == OP_TO_DEVICE ? "to device" : "from device");
+    }
+    if (op->construct)
+        fprintf(j->out, ",\"construct_id\":\"0x%llx\"", (unsigned long long)op->construct);
+    if (op->target) {
+        fputs(",\"construct\":", j->out);
+        string(j->out, op->target->name);
+    }
+    fprintf(j->out, ",\"timed_by\":\"%s\"}}", op->measured_on_device ? "device trace records" : "host callbacks");
+    if (op->flow)
+        flow_event(j, op->flow_ends ? "f" : "t", 1, op->flow, device_tid(track), op->start);
+}
+
+static void device_track_end(void *state, unsigned track)
+{
+    (void)state, (void)track;
 }
 
 void *json_writer_open(struct trace_writer *w, const char *path, int pid, int rank)
@@ -100,7 +162,8 @@ void *json_writer_open(struct trace_writer *w, const char *path, int pid, int ra
         snprintf(name, sizeof name, "pid %d", pid);
     string(j->out, name);
     fputs("}}", j->out);
-    *w = (struct trace_writer){j, thread_begin, enter, leave, flow, thread_end};
+    *w = (struct trace_writer){j, thread_begin, enter, leave, flow, thread_end,
+                               device_track_begin, device_op, device_track_end};
     return j;
 }
 

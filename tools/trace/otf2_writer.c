@@ -1,7 +1,10 @@
 /* The OTF2 archive (DIR/traces.otf2, DIR/traces.def, DIR/traces/): one
  * location per OpenMP thread in one process location group, a region per
- * named region of the timeline, and Enter/Leave events. Timestamps are
- * CLOCK_MONOTONIC nanoseconds. */
+ * named region of the timeline, and Enter/Leave events. Each device lane is
+ * a location of its own (an accelerator stream, in an accelerator location
+ * group per device) with an Enter/Leave per op; a transfer's or
+ * allocation's Enter carries its bytes, every op's its construct's id, in
+ * attributes. Timestamps are CLOCK_MONOTONIC nanoseconds. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,13 +16,31 @@
 
 #include "trace.h"
 
+/* A device lane's location. */
+struct device_location {
+    struct trace_device_track track;
+    uint64_t events;
+};
+
+/* Attributes of device ops' Enter events. */
+enum { ATTRIBUTE_BYTES, ATTRIBUTE_CONSTRUCT };
+
 struct otf2 {
     OTF2_Archive *archive;
     OTF2_EvtWriter *writer; /* of the thread being replayed */
     uint64_t *events;       /* per location */
     unsigned locations;
+    struct device_location *devices; /* per device track */
+    unsigned device_tracks;
+    OTF2_AttributeList *attributes;
     int failed;
 };
+
+/* Device lanes' locations come after every thread's. */
+static OTF2_LocationRef device_location(unsigned track)
+{
+    return TRACE_MAX_THREADS + track;
+}
 
 static OTF2_FlushType pre_flush(void *user, OTF2_FileType type, OTF2_LocationRef location, void *caller, bool final)
 {
@@ -87,6 +108,52 @@ static void thread_end(void *state, unsigned thread)
     o->writer = NULL;
 }
 
+static void device_track_begin(void *state, unsigned track, const struct trace_device_track *device)
+{
+    struct otf2 *o = state;
+    if (track >= o->device_tracks) {
+        struct device_location *grown = realloc(o->devices, (track + 1) * sizeof *grown);
+        if (!grown)
+            abort();
+        memset(grown + o->device_tracks, 0, (track + 1 - o->device_tracks) * sizeof *grown);
+        o->devices = grown;
+        o->device_tracks = track + 1;
+    }
+    o->devices[track].track = *device;
+    o->writer = OTF2_Archive_GetEvtWriter(o->archive, device_location(track));
+    if (!o->writer)
+        check(o, OTF2_ERROR_INVALID, "event writer");
+}
+
+static void device_op(void *state, unsigned track, const struct trace_device_op *op)
+{
+    (void)track;
+    struct otf2 *o = state;
+    if (!o->writer)
+        return;
+    if (!o->attributes)
+        o->attributes = OTF2_AttributeList_New();
+    if (o->attributes) {
+        if (op->what != OP_KERNEL)
+            OTF2_AttributeList_AddUint64(o->attributes, ATTRIBUTE_BYTES, op->bytes);
+        if (op->construct)
+            OTF2_AttributeList_AddUint64(o->attributes, ATTRIBUTE_CONSTRUCT, op->construct);
+    }
+    /* Writing the event empties the list for the next. */
+    check(o, OTF2_EvtWriter_Enter(o->writer, o->attributes, op->start, op->region->id), "enter");
+    check(o, OTF2_EvtWriter_Leave(o->writer, NULL, op->end, op->region->id), "leave");
+}
+
+static void device_track_end(void *state, unsigned track)
+{
+    struct otf2 *o = state;
+    if (!o->writer)
+        return;
+    OTF2_EvtWriter_GetNumberOfEvents(o->writer, &o->devices[track].events);
+    check(o, OTF2_Archive_CloseEvtWriter(o->archive, o->writer), "close event writer");
+    o->writer = NULL;
+}
+
 /* OTF2 will not write over an archive: remove the one an earlier run left in
  * the directory (its anchor, definitions and per-location files only). */
 static void remove_old_archive(const char *dir)
@@ -129,7 +196,8 @@ void *otf2_writer_open(struct trace_writer *w, const char *dir)
     check(o, OTF2_Archive_SetSerialCollectiveCallbacks(o->archive), "collective callbacks");
     check(o, OTF2_Archive_SetCreator(o->archive, "glass trace"), "creator");
     check(o, OTF2_Archive_OpenEvtFiles(o->archive), "open event files");
-    *w = (struct trace_writer){o, thread_begin, enter, leave, NULL, thread_end};
+    *w = (struct trace_writer){o, thread_begin, enter, leave, NULL, thread_end,
+                               device_track_begin, device_op, device_track_end};
     return o;
 }
 
@@ -165,6 +233,14 @@ static OTF2_RegionRole role(const struct trace_region *r)
         }
     case R_MASKED: return OTF2_REGION_ROLE_MASTER;
     case R_FLUSH: return OTF2_REGION_ROLE_FLUSH;
+    case R_DEVICE_OP:
+        switch ((enum trace_op)r->subkind) {
+        case OP_TO_DEVICE:
+        case OP_FROM_DEVICE: return OTF2_REGION_ROLE_DATA_TRANSFER;
+        case OP_ALLOC: return OTF2_REGION_ROLE_ALLOCATE;
+        case OP_DELETE: return OTF2_REGION_ROLE_DEALLOCATE;
+        default: return OTF2_REGION_ROLE_FUNCTION;
+        }
     default: return OTF2_REGION_ROLE_FUNCTION;
     }
 }
@@ -177,6 +253,11 @@ int otf2_writer_close(void *state, uint64_t start, uint64_t end)
     check(o, OTF2_Archive_OpenDefFiles(o->archive), "open definition files");
     for (unsigned l = 0; l < o->locations; l++) {
         OTF2_DefWriter *d = OTF2_Archive_GetDefWriter(o->archive, l);
+        if (d)
+            OTF2_Archive_CloseDefWriter(o->archive, d);
+    }
+    for (unsigned t = 0; t < o->device_tracks; t++) {
+        OTF2_DefWriter *d = OTF2_Archive_GetDefWriter(o->archive, device_location(t));
         if (d)
             OTF2_Archive_CloseDefWriter(o->archive, d);
     }
@@ -209,6 +290,36 @@ int otf2_writer_close(void *state, uint64_t start, uint64_t end)
             check(o, OTF2_GlobalDefWriter_WriteLocation(g, l, string, OTF2_LOCATION_TYPE_CPU_THREAD, o->events[l], 0),
                   "location");
         }
+        /* A device's lanes: an accelerator location group per device, in the
+         * process's (its creating group). */
+        int group_device = -1;
+        uint32_t group = 0;
+        for (unsigned t = 0; t < o->device_tracks; t++) {
+            const struct device_location *d = &o->devices[t];
+            if (d->track.device != group_device) {
+                group_device = d->track.device;
+                snprintf(name, sizeof name, "device %d", group_device);
+                uint32_t string = next++;
+                OTF2_GlobalDefWriter_WriteString(g, string, name);
+                check(o, OTF2_GlobalDefWriter_WriteLocationGroup(g, ++group, string,
+                                                                 OTF2_LOCATION_GROUP_TYPE_ACCELERATOR, 0, 0),
+                      "device location group");
+            }
+            uint32_t string = next++;
+            OTF2_GlobalDefWriter_WriteString(g, string, d->track.name);
+            check(o, OTF2_GlobalDefWriter_WriteLocation(g, device_location(t), string,
+                                                        OTF2_LOCATION_TYPE_ACCELERATOR_STREAM, d->events, group),
+                  "device location");
+        }
+        if (o->device_tracks) {
+            uint32_t bytes = next++, construct = next++, empty = 0;
+            OTF2_GlobalDefWriter_WriteString(g, bytes, "bytes");
+            OTF2_GlobalDefWriter_WriteString(g, construct, "construct_id");
+            check(o, OTF2_GlobalDefWriter_WriteAttribute(g, ATTRIBUTE_BYTES, bytes, empty, OTF2_TYPE_UINT64),
+                  "attribute");
+            check(o, OTF2_GlobalDefWriter_WriteAttribute(g, ATTRIBUTE_CONSTRUCT, construct, empty, OTF2_TYPE_UINT64),
+                  "attribute");
+        }
         for (unsigned i = 0; i < trace_region_count; i++) {
             const struct trace_region *r = trace_regions[i];
             uint32_t string = next++;
@@ -221,6 +332,9 @@ int otf2_writer_close(void *state, uint64_t start, uint64_t end)
     }
     check(o, OTF2_Archive_Close(o->archive), "close archive");
     int failed = o->failed;
+    if (o->attributes)
+        OTF2_AttributeList_Delete(o->attributes);
+    free(o->devices);
     free(o->events);
     free(o);
     return failed ? -1 : 0;

@@ -8,7 +8,12 @@
  * - a SLICE_BEGIN / SLICE_END pair per interval, an INSTANT for an interval
  *   of no length (task creation, flush, cancel);
  * - a flow per explicit task: its id on the creation instant (flow_ids) and
- *   on the first slice of its execution (terminating_flow_ids).
+ *   on the first slice of its execution (terminating_flow_ids);
+ * - a track per device lane ("device 0 (glass-host)") with a slice per
+ *   kernel, transfer, allocation and deletion, its bytes, teams and
+ *   construct in debug annotations, and a flow per target construct: from
+ *   the construct's slice on its host thread through each of its device ops
+ *   (flow_ids), the last one ending it (terminating_flow_ids).
  *
  * Each thread's events form one packet sequence (its own
  * trusted_packet_sequence_id), so per-sequence state keeps events small:
@@ -76,6 +81,7 @@ enum {
     THREAD_NAME = 5,
 
     /* track_event.proto, TrackEvent */
+    EVENT_DEBUG_ANNOTATIONS = 4,
     EVENT_CATEGORY_IIDS = 3,
     EVENT_TYPE = 9,
     EVENT_NAME_IID = 10,
@@ -92,6 +98,11 @@ enum {
     INTERNED_EVENT_NAMES = 2,
     INTERNED_IID = 1,
     INTERNED_NAME = 2,
+
+    /* debug_annotation.proto, DebugAnnotation */
+    ANNOTATION_UINT = 3,
+    ANNOTATION_STRING = 6,
+    ANNOTATION_NAME = 10,
 };
 
 #define MAX_CATEGORIES 64
@@ -103,6 +114,7 @@ struct pending {
     uint64_t time;
     const struct trace_region *region;
     uint64_t flow_out, flow_in; /* task ids, 0: none */
+    int target;                 /* flow_out is a target construct's */
 };
 
 struct perfetto {
@@ -188,44 +200,63 @@ static void intern(struct pb *interned, unsigned field, uint64_t iid, const char
     pb_message(interned, field, &entry);
 }
 
+/* The packet's time (a delta on the sequence's incremental clock) and
+ * sequence fields. */
+static void stamp(struct perfetto *p, struct pb *packet, uint64_t time)
+{
+    if (time < p->last_time)
+        time = p->last_time;
+    pb_uint(packet, PACKET_TIMESTAMP, time - p->last_time);
+    p->last_time = time;
+    pb_uint(packet, PACKET_SEQUENCE_ID, p->sequence);
+    pb_uint(packet, PACKET_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
+}
+
+/* The event's category and name, interned on the sequence. */
+static void name_event(struct perfetto *p, struct pb *event, struct pb *interned, const struct trace_region *region)
+{
+    unsigned category = category_iid(p, region->category);
+    if (!category) {
+        pb_string(event, EVENT_CATEGORIES, region->category);
+    } else {
+        if (!(p->sent_categories >> (category - 1) & 1))
+            intern(interned, INTERNED_EVENT_CATEGORIES, category, region->category);
+        p->sent_categories |= 1ull << (category - 1);
+        pb_uint(event, EVENT_CATEGORY_IIDS, category);
+    }
+    if (!name_sent(p, region->id))
+        intern(interned, INTERNED_EVENT_NAMES, region->id + 1, region->name);
+    pb_uint(event, EVENT_NAME_IID, region->id + 1);
+}
+
+static void write_track_event(struct perfetto *p, struct pb *packet, const struct pb *event, const struct pb *interned)
+{
+    if (interned->len)
+        pb_message(packet, PACKET_INTERNED_DATA, interned);
+    pb_message(packet, PACKET_TRACK_EVENT, event);
+    write_packet(p, packet);
+}
+
 static void write_event(struct perfetto *p, const struct pending *e)
 {
     uint8_t packet_storage[1024], event_storage[128], interned_storage[768];
     struct pb packet = PB_BUFFER(packet_storage), event = PB_BUFFER(event_storage),
               interned = PB_BUFFER(interned_storage);
-    uint64_t time = e->time < p->last_time ? p->last_time : e->time;
-    pb_uint(&packet, PACKET_TIMESTAMP, time - p->last_time);
-    p->last_time = time;
-    pb_uint(&packet, PACKET_SEQUENCE_ID, p->sequence);
-    pb_uint(&packet, PACKET_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
+    stamp(p, &packet, e->time);
     pb_uint(&event, EVENT_TYPE, (uint64_t)e->type);
     if (e->type != TYPE_SLICE_END) {
         if (e->region) {
-            unsigned category = category_iid(p, e->region->category);
-            if (!category) {
-                pb_string(&event, EVENT_CATEGORIES, e->region->category);
-            } else {
-                if (!(p->sent_categories >> (category - 1) & 1))
-                    intern(&interned, INTERNED_EVENT_CATEGORIES, category, e->region->category);
-                p->sent_categories |= 1ull << (category - 1);
-                pb_uint(&event, EVENT_CATEGORY_IIDS, category);
-            }
-            if (!name_sent(p, e->region->id))
-                intern(&interned, INTERNED_EVENT_NAMES, e->region->id + 1, e->region->name);
-            pb_uint(&event, EVENT_NAME_IID, e->region->id + 1);
+            name_event(p, &event, &interned, e->region);
         } else { /* a flow with no interval to carry it (see flow()) */
-            pb_string(&event, EVENT_CATEGORIES, "task-flow");
-            pb_string(&event, EVENT_NAME, "task");
+            pb_string(&event, EVENT_CATEGORIES, e->target ? "target-flow" : "task-flow");
+            pb_string(&event, EVENT_NAME, e->target ? "target" : "task");
         }
         if (e->flow_out)
             pb_fixed64(&event, EVENT_FLOW_IDS, e->flow_out);
         if (e->flow_in)
             pb_fixed64(&event, EVENT_TERMINATING_FLOW_IDS, e->flow_in);
     }
-    if (interned.len)
-        pb_message(&packet, PACKET_INTERNED_DATA, &interned);
-    pb_message(&packet, PACKET_TRACK_EVENT, &event);
-    write_packet(p, &packet);
+    write_track_event(p, &packet, &event, &interned);
 }
 
 static void write_pending(struct perfetto *p)
@@ -254,12 +285,11 @@ static void write_process_track(struct perfetto *p, int rank)
     write_packet(p, &packet);
 }
 
-/* A thread's sequence starts with its incremental state: the defaults (its
- * track, the incremental clock) and the clock's base; then its track. */
-static void thread_begin(void *state, unsigned thread)
+/* A track's sequence starts with its incremental state: the defaults (its
+ * track, the incremental clock) and the clock's base. */
+static void begin_sequence(struct perfetto *p, uint32_t sequence, uint64_t track_uuid)
 {
-    struct perfetto *p = state;
-    p->sequence = thread + 2; /* 1 is the process track's; 0 is not a valid id */
+    p->sequence = sequence;
     p->last_time = trace_start;
     p->sent_categories = 0;
     if (p->sent_names)
@@ -270,7 +300,7 @@ static void thread_begin(void *state, unsigned thread)
         clock_storage[3][32];
     struct pb packet = PB_BUFFER(packet_storage), defaults = PB_BUFFER(defaults_storage),
               event_defaults = PB_BUFFER(event_defaults_storage), snapshot = PB_BUFFER(snapshot_storage);
-    pb_uint(&event_defaults, EVENT_DEFAULTS_TRACK_UUID, thread_uuid(p, thread));
+    pb_uint(&event_defaults, EVENT_DEFAULTS_TRACK_UUID, track_uuid);
     pb_uint(&defaults, DEFAULTS_TIMESTAMP_CLOCK_ID, SEQUENCE_CLOCK);
     pb_message(&defaults, DEFAULTS_TRACK_EVENT, &event_defaults);
     const struct {
@@ -299,8 +329,14 @@ static void thread_begin(void *state, unsigned thread)
     pb_message(&packet, PACKET_DEFAULTS, &defaults);
     pb_message(&packet, PACKET_CLOCK_SNAPSHOT, &snapshot);
     write_packet(p, &packet);
+}
 
-    uint8_t track_storage[128], descriptor_storage[96];
+/* A thread's sequence: its incremental state, then its track. */
+static void thread_begin(void *state, unsigned thread)
+{
+    struct perfetto *p = state;
+    begin_sequence(p, thread + 2, thread_uuid(p, thread)); /* 1 is the process track's; 0 is not a valid id */
+    uint8_t packet_storage[256], track_storage[128], descriptor_storage[96];
     struct pb track = PB_BUFFER(track_storage), descriptor = PB_BUFFER(descriptor_storage);
     char name[64];
     snprintf(name, sizeof name, "OpenMP thread %u", thread);
@@ -314,7 +350,7 @@ static void thread_begin(void *state, unsigned thread)
     pb_uint(&track, TRACK_PARENT_UUID, p->process_uuid);
     pb_string(&track, TRACK_NAME, name);
     pb_message(&track, TRACK_THREAD, &descriptor);
-    packet = PB_BUFFER(packet_storage);
+    struct pb packet = PB_BUFFER(packet_storage);
     pb_uint(&packet, PACKET_SEQUENCE_ID, p->sequence);
     pb_message(&packet, PACKET_TRACK_DESCRIPTOR, &track);
     write_packet(p, &packet);
@@ -325,7 +361,7 @@ static void enter(void *state, unsigned thread, uint64_t time, const struct trac
     (void)thread;
     struct perfetto *p = state;
     write_pending(p);
-    p->pending = (struct pending){TYPE_SLICE_BEGIN, time, region, 0, 0};
+    p->pending = (struct pending){TYPE_SLICE_BEGIN, time, region, 0, 0, 0};
 }
 
 static void leave(void *state, unsigned thread, uint64_t time, const struct trace_region *region, uint64_t entered)
@@ -337,10 +373,10 @@ static void leave(void *state, unsigned thread, uint64_t time, const struct trac
         return;
     }
     write_pending(p);
-    write_event(p, &(struct pending){TYPE_SLICE_END, time, region, 0, 0});
+    write_event(p, &(struct pending){TYPE_SLICE_END, time, region, 0, 0, 0});
 }
 
-static void flow(void *state, unsigned thread, uint64_t time, uint64_t task, int start)
+static void flow(void *state, unsigned thread, uint64_t time, uint64_t id, int start, int target)
 {
     (void)thread;
     struct perfetto *p = state;
@@ -348,18 +384,86 @@ static void flow(void *state, unsigned thread, uint64_t time, uint64_t task, int
         /* No interval of its own to carry it (the thread's nesting overflowed
          * timeline.c's stack): an instant of its own. */
         write_pending(p);
-        p->pending = (struct pending){TYPE_INSTANT, time, NULL, 0, 0};
+        p->pending = (struct pending){TYPE_INSTANT, time, NULL, 0, 0, target};
     }
     if (start)
-        p->pending.flow_out = task;
+        p->pending.flow_out = id;
     else
-        p->pending.flow_in = task;
+        p->pending.flow_in = id;
 }
 
 static void thread_end(void *state, unsigned thread)
 {
     (void)thread;
     write_pending(state);
+}
+
+/* ---- device tracks ---- */
+
+static uint64_t device_track_uuid(const struct perfetto *p, unsigned track)
+{
+    return p->process_uuid + 1 + TRACE_MAX_THREADS + track;
+}
+
+static void device_track_begin(void *state, unsigned track, const struct trace_device_track *device)
+{
+    struct perfetto *p = state;
+    begin_sequence(p, TRACE_MAX_THREADS + 2 + track, device_track_uuid(p, track));
+    uint8_t packet_storage[256], track_storage[192];
+    struct pb packet = PB_BUFFER(packet_storage), descriptor = PB_BUFFER(track_storage);
+    pb_uint(&descriptor, TRACK_UUID, device_track_uuid(p, track));
+    pb_uint(&descriptor, TRACK_PARENT_UUID, p->process_uuid);
+    pb_string(&descriptor, TRACK_NAME, device->name);
+    pb_uint(&packet, PACKET_SEQUENCE_ID, p->sequence);
+    pb_message(&packet, PACKET_TRACK_DESCRIPTOR, &descriptor);
+    write_packet(p, &packet);
+}
+
+static void annotate(struct pb *event, const char *name, const char *text, uint64_t number)
+{
+    uint8_t storage[400];
+    struct pb annotation = PB_BUFFER(storage);
+    pb_string(&annotation, ANNOTATION_NAME, name);
+    if (text)
+        pb_string(&annotation, ANNOTATION_STRING, text);
+    else
+        pb_uint(&annotation, ANNOTATION_UINT, number);
+    pb_message(event, EVENT_DEBUG_ANNOTATIONS, &annotation);
+}
+
+static void device_op(void *state, unsigned track, const struct trace_device_op *op)
+{
+    (void)track;
+    struct perfetto *p = state;
+    uint8_t packet_storage[2048], event_storage[1280], interned_storage[768];
+    struct pb packet = PB_BUFFER(packet_storage), event = PB_BUFFER(event_storage),
+              interned = PB_BUFFER(interned_storage);
+    stamp(p, &packet, op->start);
+    pb_uint(&event, EVENT_TYPE, TYPE_SLICE_BEGIN);
+    name_event(p, &event, &interned, op->region);
+    if (op->what == OP_KERNEL) {
+        annotate(&event, "requested_teams", NULL, op->requested_teams);
+        if (op->granted_teams)
+            annotate(&event, "granted_teams", NULL, op->granted_teams);
+    } else {
+        annotate(&event, "bytes", NULL, op->bytes);
+        if (op->what == OP_TO_DEVICE || op->what == OP_FROM_DEVICE)
+            annotate(&event, "direction", op->what == OP_TO_DEVICE ? "to device" : "from device", 0);
+    }
+    if (op->construct)
+        annotate(&event, "construct_id", NULL, op->construct);
+    if (op->target)
+        annotate(&event, "construct", op->target->name, 0);
+    annotate(&event, "timed_by", op->measured_on_device ? "device trace records" : "host callbacks", 0);
+    if (op->flow)
+        pb_fixed64(&event, op->flow_ends ? EVENT_TERMINATING_FLOW_IDS : EVENT_FLOW_IDS, op->flow);
+    write_track_event(p, &packet, &event, &interned);
+    write_event(p, &(struct pending){TYPE_SLICE_END, op->end, op->region, 0, 0, 0});
+}
+
+static void device_track_end(void *state, unsigned track)
+{
+    (void)state, (void)track;
 }
 
 void *perfetto_writer_open(struct trace_writer *w, const char *path, int pid, int rank)
@@ -377,7 +481,8 @@ void *perfetto_writer_open(struct trace_writer *w, const char *path, int pid, in
     uint64_t monotonic = clock_ns(CLOCK_MONOTONIC), boottime = clock_ns(CLOCK_BOOTTIME);
     p->boottime_offset = boottime > monotonic ? boottime - monotonic : 0;
     write_process_track(p, rank);
-    *w = (struct trace_writer){p, thread_begin, enter, leave, flow, thread_end};
+    *w = (struct trace_writer){p, thread_begin, enter, leave, flow, thread_end,
+                               device_track_begin, device_op, device_track_end};
     return p;
 }
 

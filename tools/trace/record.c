@@ -285,11 +285,92 @@ static void on_flush(ompt_data_t *thread_data, const void *codeptr_ra)
     record(EV_FLUSH, 0, 0, 0, CODE(codeptr_ra), 0);
 }
 
+static int initial_device;
+static ompt_get_target_info_t get_target_info;
+
+/* A construct's id: the runtime's target_id, which its device's trace
+ * records carry too, else one of the tool's own. */
+static uint64_t construct_id(struct trace_thread *t)
+{
+    uint64_t device;
+    ompt_id_t target_id, host_op_id;
+    if (get_target_info && get_target_info(&device, &target_id, &host_op_id) && target_id)
+        return target_id;
+    return ++t->next_task; /* the task ids' space: unique in the process */
+}
+
+static void target_event(int kind, int endpoint, int device_num, uint64_t id, const void *codeptr_ra)
+{
+    record(EV_TARGET, (uint8_t)endpoint, (uint16_t)kind, (uint32_t)device_num, CODE(codeptr_ra), id);
+}
+
+/* Without the EMI form: the runtime's target_id comes with the callback. */
 static void on_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num, ompt_data_t *task_data,
                       ompt_id_t target_id, const void *codeptr_ra)
 {
-    (void)task_data, (void)target_id;
-    record(EV_TARGET, (uint8_t)endpoint, (uint16_t)kind, (uint32_t)device_num, CODE(codeptr_ra), 0);
+    (void)task_data;
+    target_event(kind, endpoint, device_num, target_id, codeptr_ra);
+}
+
+/* The construct's id and device stay in the thread's state for its data
+ * operations and submits (all on the thread that began it). */
+static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num,
+                          ompt_data_t *task_data, ompt_data_t *target_task_data, ompt_data_t *target_data,
+                          const void *codeptr_ra)
+{
+    (void)task_data, (void)target_task_data;
+    if (atomic_load_explicit(&finalizing, memory_order_relaxed))
+        return;
+    struct trace_thread *t = self();
+    if (endpoint == ompt_scope_begin) {
+        target_data->value = construct_id(t);
+        if (t->target_depth < TRACE_TARGET_NESTING)
+            t->target_device[t->target_depth] = device_num;
+        t->target_depth++;
+    } else if (t->target_depth) {
+        t->target_depth--;
+    }
+    target_event(kind, endpoint, device_num, target_data->value, codeptr_ra);
+}
+
+/* The device of the construct open on the thread, else -1. */
+static int construct_device(struct trace_thread *t)
+{
+    int depth = t->target_depth;
+    return depth && depth <= TRACE_TARGET_NESTING ? t->target_device[depth - 1] : -1;
+}
+
+/* Data operations and submits make a device's track only when the device
+ * does not trace (devices.c): its records are better timed. A data
+ * operation belongs to its construct's device; outside a construct
+ * (omp_target_memcpy and the like) to whichever side is not the host. */
+static void on_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task_data, ompt_data_t *target_data,
+                           ompt_id_t *host_op_id, ompt_target_data_op_t optype, void *src_addr, int src_device_num,
+                           void *dest_addr, int dest_device_num, size_t bytes, const void *codeptr_ra)
+{
+    (void)target_task_data, (void)host_op_id, (void)src_addr, (void)dest_addr, (void)codeptr_ra;
+    if (atomic_load_explicit(&finalizing, memory_order_relaxed))
+        return;
+    int device = construct_device(self());
+    if (device < 0)
+        device = src_device_num != initial_device ? src_device_num : dest_device_num;
+    if (trace_device_traced(device))
+        return;
+    record(EV_DEVICE_OP, (uint8_t)endpoint, (uint16_t)optype, (uint32_t)device, bytes,
+           target_data ? target_data->value : 0);
+}
+
+static void on_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_data, ompt_id_t *host_op_id,
+                          unsigned int requested_num_teams)
+{
+    (void)host_op_id;
+    if (atomic_load_explicit(&finalizing, memory_order_relaxed))
+        return;
+    int device = construct_device(self());
+    if (device < 0 || trace_device_traced(device))
+        return; /* outside any construct the tool saw begin: no device to put it on */
+    record(EV_DEVICE_OP, (uint8_t)endpoint, TRACE_OP_KERNEL, (uint32_t)device, requested_num_teams,
+           target_data ? target_data->value : 0);
 }
 
 /* ---- the output directory -------------------------------------------------------- */
@@ -362,7 +443,8 @@ static int choose_directory(void)
     return 0;
 }
 
-/* GLASS_TRACE_BUFFER: bytes per thread buffer, with an optional k/M suffix. */
+/* GLASS_TRACE_BUFFER: bytes per thread buffer (and per device trace buffer,
+ * at least 256), with an optional k/M suffix. */
 static void choose_buffer_size(void)
 {
     const char *value = getenv("GLASS_TRACE_BUFFER");
@@ -380,6 +462,7 @@ static void choose_buffer_size(void)
         return;
     }
     buffer_events = bytes / sizeof(struct trace_event);
+    trace_devices_buffer(bytes);
     if (buffer_events < 1)
         buffer_events = 1;
 }
@@ -420,7 +503,9 @@ static void finish(void);
 
 static int initialize(ompt_function_lookup_t lookup, int initial_device_num, ompt_data_t *tool_data)
 {
-    (void)initial_device_num, (void)tool_data;
+    (void)tool_data;
+    initial_device = initial_device_num;
+    get_target_info = (ompt_get_target_info_t)lookup("ompt_get_target_info");
     ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
     if (!set_callback || choose_directory() != 0)
         return 0;
@@ -452,8 +537,14 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     REGISTER(ompt_callback_cancel, on_cancel);
     REGISTER(ompt_callback_reduction, on_reduction);
     REGISTER(ompt_callback_flush, on_flush);
-    REGISTER(ompt_callback_target, on_target);
+    /* The EMI forms give the operations' durations; a runtime without them
+     * still shows its constructs on the host threads. */
+    if (REGISTER(ompt_callback_target_emi, on_target_emi) < ompt_set_sometimes)
+        REGISTER(ompt_callback_target, on_target);
+    REGISTER(ompt_callback_target_data_op_emi, on_data_op_emi);
+    REGISTER(ompt_callback_target_submit_emi, on_submit_emi);
 #undef REGISTER
+    trace_devices_register(set_callback);
     /* A runtime that does not finalize tools at exit (or an exit() it does
      * not see) still gets its trace written. */
     atexit(finish);
@@ -467,10 +558,13 @@ struct output {
     void *state;
 };
 
+static _Atomic int written;
+
 /* Writes the trace, once, whoever calls first (ompt finalize or atexit). */
-static void finish(void)
+static void write_trace(void)
 {
-    if (atomic_exchange(&finalizing, 1))
+    atomic_store(&finalizing, 1);
+    if (atomic_exchange(&written, 1))
         return;
     uint64_t end_time = trace_now();
     struct output outputs[] = {
@@ -523,21 +617,35 @@ static void finish(void)
             unlink(path);
         }
     }
-    unsigned written = 0;
+    unsigned written_formats = 0;
     for (int i = 0; i < OUTPUTS; i++)
-        written |= outputs[i].state ? outputs[i].format : 0;
-    failed |= written != formats; /* a file that could not be opened (said when it was tried) */
+        written_formats |= outputs[i].state ? outputs[i].format : 0;
+    failed |= written_formats != formats; /* a file that could not be opened (said when it was tried) */
     char what[3 * sizeof trace_dir + 128];
-    trace_formats_describe(written, trace_dir, what, sizeof what);
+    trace_formats_describe(written_formats, trace_dir, what, sizeof what);
+    trace_devices_report(stderr);
     fprintf(stderr, "glass trace: %s%s: %lld events (%llu through the raw files), %u threads%s%s\n",
             failed ? "FAILED writing " : "wrote ", trace_dir, events < 0 ? 0 : events, spilled, threads,
-            written ? ": " : ", no trace file could be opened", what);
+            written_formats ? ": " : ", no trace file could be opened", what);
+}
+
+/* At exit, before the runtime's own end: a device still tracing hands its
+ * last records over when the runtime finalizes it, just before the tools'
+ * finalize, so the trace is written then. The threads' events stop here as
+ * they would otherwise. */
+static void finish(void)
+{
+    if (trace_devices_pending()) {
+        atomic_store(&finalizing, 1);
+        return;
+    }
+    write_trace();
 }
 
 static void finalize(ompt_data_t *tool_data)
 {
     (void)tool_data;
-    finish();
+    write_trace();
 }
 
 __attribute__((visibility("default"))) ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,

@@ -68,6 +68,38 @@ static const char *mutex_name(int kind)
     }
 }
 
+static const char *target_name(int kind)
+{
+    switch (kind) {
+    case ompt_target: return "target";
+    case ompt_target_enter_data: return "target enter data";
+    case ompt_target_exit_data: return "target exit data";
+    case ompt_target_update: return "target update";
+    case ompt_target_nowait: return "target nowait";
+    case ompt_target_enter_data_nowait: return "target enter data nowait";
+    case ompt_target_exit_data_nowait: return "target exit data nowait";
+    case ompt_target_update_nowait: return "target update nowait";
+    default: return "target construct";
+    }
+}
+
+/* A device op's name and category (the JSON "cat"; the tests count by it). */
+static const char *op_name(int op, const char **category)
+{
+    switch ((enum trace_op)op) {
+    case OP_KERNEL: *category = "kernel"; return "kernel";
+    case OP_TO_DEVICE: *category = "copy-to-device"; return "copy to device";
+    case OP_FROM_DEVICE: *category = "copy-from-device"; return "copy from device";
+    case OP_ALLOC: *category = "alloc"; return "alloc";
+    case OP_DELETE: *category = "delete"; return "delete";
+    case OP_ASSOCIATE: *category = "associate"; return "associate";
+    case OP_DISASSOCIATE: *category = "disassociate"; return "disassociate";
+    case OP_OTHER: break;
+    }
+    *category = "device-op";
+    return "device op";
+}
+
 static void describe(struct trace_region *r)
 {
     const char *what = "?", *category = "?";
@@ -88,6 +120,8 @@ static void describe(struct trace_region *r)
     case R_REDUCTION: what = "reduction", category = "reduction"; break;
     case R_FLUSH: what = "flush", category = "flush"; break;
     case R_CANCEL: what = "cancel", category = "cancel"; break;
+    case R_TARGET: what = target_name(r->subkind), category = "target"; break;
+    case R_DEVICE_OP: what = op_name(r->subkind, &category); break;
     case R_KIND_COUNT: break;
     }
     char where[256];
@@ -167,6 +201,60 @@ static const struct trace_region *region(enum trace_region_kind kind, int subkin
     return keys[h].region;
 }
 
+const struct trace_region *trace_region_of(enum trace_region_kind kind, int subkind, const void *codeptr)
+{
+    return region(kind, subkind, codeptr);
+}
+
+/* ---- target constructs: id -> their region, their device ops ---- */
+
+static struct trace_construct *constructs;
+static size_t construct_size, construct_count;
+
+struct trace_construct *trace_construct_of(uint64_t id, int add)
+{
+    if (!id)
+        return NULL;
+    if (add && 2 * (construct_count + 1) > construct_size) {
+        size_t size = construct_size ? 2 * construct_size : 1024;
+        struct trace_construct *grown = calloc(size, sizeof *grown);
+        if (!grown)
+            abort();
+        for (size_t i = 0; i < construct_size; i++) {
+            if (!constructs[i].id)
+                continue;
+            size_t h = (constructs[i].id * 0x9E3779B97F4A7C15ull) % size;
+            while (grown[h].id)
+                h = (h + 1) % size;
+            grown[h] = constructs[i];
+        }
+        free(constructs);
+        constructs = grown;
+        construct_size = size;
+    }
+    if (!construct_size)
+        return NULL;
+    for (size_t h = (id * 0x9E3779B97F4A7C15ull) % construct_size;; h = (h + 1) % construct_size) {
+        if (constructs[h].id == id)
+            return &constructs[h];
+        if (!constructs[h].id) {
+            if (!add)
+                return NULL;
+            constructs[h].id = id;
+            construct_count++;
+            return &constructs[h];
+        }
+    }
+}
+
+static void count_op(struct trace_device_op *op, void *arg)
+{
+    (void)arg;
+    struct trace_construct *c = trace_construct_of(op->construct, 1);
+    if (c)
+        c->ops++;
+}
+
 /* ---- explicit tasks: id -> where they were created, whether started ---- */
 
 struct task_entry {
@@ -212,11 +300,15 @@ static struct task_entry *task(uint64_t id, int add)
     }
 }
 
-static void note_task(const struct trace_event *e, void *arg)
+/* The first pass: where tasks were created, how many device ops each
+ * construct has from the callbacks. */
+static void note_event(const struct trace_event *e, void *arg)
 {
     (void)arg;
     if (e->type == EV_TASK_CREATE && e->b)
         task(e->b, 1)->codeptr = (const void *)(uintptr_t)e->a;
+    if (e->type == EV_DEVICE_OP && e->endpoint == ompt_scope_end && e->b)
+        trace_construct_of(e->b, 1)->ops++;
 }
 
 /* ---- one thread's replay ---- */
@@ -234,6 +326,7 @@ struct replay {
     } stack[STACK];
     int depth, overflow;
     uint64_t last;
+    uint64_t op_start; /* the begin of the thread's device op under way (EV_DEVICE_OP) */
     long long events;
 };
 
@@ -283,11 +376,29 @@ static void point(struct replay *p, uint64_t time, enum trace_region_kind kind, 
     leave(p, time, kind, 0);
 }
 
-static void flow(struct replay *p, uint64_t time, uint64_t id, int start)
+static void flow(struct replay *p, uint64_t time, uint64_t id, int start, int target)
 {
     for (int w = 0; w < p->writer_count; w++)
         if (p->writers[w].flow)
-            p->writers[w].flow(p->writers[w].state, p->thread, time, id, start);
+            p->writers[w].flow(p->writers[w].state, p->thread, time, id, start, target);
+}
+
+/* A device op timed by the callbacks (its device does not trace). */
+static void device_op(struct replay *p, const struct trace_event *e)
+{
+    if (e->endpoint == ompt_scope_begin) {
+        p->op_start = e->time;
+        return;
+    }
+    struct trace_device_op op = {.start = p->op_start && p->op_start <= e->time ? p->op_start : e->time,
+                                 .end = e->time, .construct = e->b, .what = trace_op_of(e->kind),
+                                 .device = (int)e->extra};
+    if (op.what == OP_KERNEL)
+        op.requested_teams = (unsigned)e->a;
+    else
+        op.bytes = e->a;
+    p->op_start = 0;
+    trace_device_add(&op);
 }
 
 static void replay_event(const struct trace_event *e, void *arg)
@@ -353,7 +464,7 @@ static void replay_event(const struct trace_event *e, void *arg)
     case EV_TASK_CREATE:
         if (e->b) {
             point(p, t, R_TASK_CREATE, 0, e->a);
-            flow(p, t, e->b, 1);
+            flow(p, t, e->b, 1, 0);
         }
         break;
     case EV_TASK_SCHEDULE:
@@ -364,13 +475,28 @@ static void replay_event(const struct trace_event *e, void *arg)
             enter(p, t, region(R_TASK, 0, entry ? entry->codeptr : NULL), e->b);
             if (entry && !entry->started) {
                 entry->started = 1;
-                flow(p, t, e->b, 0);
+                flow(p, t, e->b, 0, 0);
             }
         }
         break;
     case EV_FLUSH: point(p, t, R_FLUSH, 0, e->a); break;
     case EV_CANCEL: point(p, t, R_CANCEL, 0, e->a); break;
-    default: break; /* recorded, not a region: thread, dispatch, release, lock init, dependences, target */
+    case EV_TARGET:
+        if (begin) {
+            const struct trace_region *r = region(R_TARGET, e->kind, code);
+            enter(p, t, r, e->b);
+            struct trace_construct *c = trace_construct_of(e->b, 1);
+            if (c) {
+                c->region = r;
+                if (c->ops)
+                    flow(p, t, trace_target_flow(e->b), 1, 1);
+            }
+        } else {
+            leave(p, t, R_TARGET, e->b);
+        }
+        break;
+    case EV_DEVICE_OP: device_op(p, e); break;
+    default: break; /* recorded, not a region: thread, dispatch, release, lock init, dependences */
     }
 }
 
@@ -380,8 +506,9 @@ long long trace_timeline(struct trace_writer *writers, int count)
     if (threads > TRACE_MAX_THREADS)
         threads = TRACE_MAX_THREADS;
     for (unsigned i = 0; i < threads; i++)
-        if (trace_threads[i] && trace_replay(trace_threads[i], note_task, NULL) != 0)
+        if (trace_threads[i] && trace_replay(trace_threads[i], note_event, NULL) != 0)
             return -1;
+    trace_devices_each(count_op, NULL); /* the ops from trace records, there already */
     long long events = 0;
     struct replay *p = malloc(sizeof *p);
     if (!p)
@@ -407,5 +534,6 @@ long long trace_timeline(struct trace_writer *writers, int count)
         events += p->events;
     }
     free(p);
+    trace_devices_write(writers, count);
     return events;
 }

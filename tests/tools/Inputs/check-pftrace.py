@@ -9,6 +9,11 @@ that the same expectations apply to both:
   total CATEGORY: COUNT        (over all threads)
   flows: s=S f=F matched=M
   nesting: ok | <first bad pair>
+  device N CATEGORY: OPS ops, BYTES bytes      (device tracks, as
+  device N kernel teams: ...                    check-trace.py prints them,
+  target flows: s=S t=T f=F matched=M           from the tracks named
+  device links: ok (N ops) | <first unlinked>   "device N (type)" and the
+                                                ops' debug annotations)
   json: same slices and flows (N) | <the first difference>
                                (with --json FILE: the JSON trace of the same
                                 run holds the same slices, to the nanosecond,
@@ -23,7 +28,10 @@ a sequence without cleared incremental state, an interned name or a track
 never defined, a slice end with no slice open, a slice left open, or time
 going backwards on a track."""
 import collections
+import re
 import sys
+
+TARGET_FLOW_BIT = 1 << 62  # the trace tool's target construct flows (trace_target_flow)
 
 errors = []
 
@@ -133,6 +141,25 @@ open_slices = collections.defaultdict(list)  # track uuid -> [(begin, name, cate
 last_time = {}
 slices = collections.defaultdict(list)  # track uuid -> [(begin, end, name, category)]
 starts, finishes = {}, {}
+target_flows = collections.defaultdict(list)  # id -> [(phase, track, time)]
+annotations = {}  # (track, begin) -> {name: value} of a device op's slice
+
+
+def decode_annotations(event):
+    values = {}
+    for raw in event.get(4, []):
+        annotation = decode(raw)
+        name = one(annotation, 10, b"").decode()
+        if 6 in annotation:
+            values[name] = one(annotation, 6).decode()
+        else:
+            values[name] = one(annotation, 3, 0)
+    return values
+
+
+def is_device(uuid):
+    return uuid in tracks and 4 not in tracks[uuid] and one(tracks[uuid], 2, b"").decode().startswith("device ")
+
 
 for index, raw in enumerate(trace.get(TRACE_PACKET, [])):
     try:
@@ -208,9 +235,17 @@ for index, raw in enumerate(trace.get(TRACE_PACKET, [])):
             error("packet %d: an interned name or category was never defined" % index)
         category = ",".join(c or "?" for c in categories)
         for flow in ids(event, 47):
-            starts[flow] = time
+            if flow & TARGET_FLOW_BIT:
+                target_flows[flow].append(("t" if is_device(track) else "s", track, time))
+            else:
+                starts[flow] = time
         for flow in ids(event, 48):
-            finishes[flow] = time
+            if flow & TARGET_FLOW_BIT:
+                target_flows[flow].append(("f", track, time))
+            else:
+                finishes[flow] = time
+        if kind == SLICE_BEGIN and is_device(track):
+            annotations[(track, time)] = decode_annotations(event)
         if kind == SLICE_BEGIN:
             open_slices[track].append((time, name, category))
         elif kind == SLICE_END:
@@ -232,6 +267,8 @@ for track, still_open in open_slices.items():
 
 
 def thread_number(uuid):
+    if is_device(uuid):
+        return one(tracks[uuid], 2).decode()
     thread = decode(one(tracks[uuid], 4)) if uuid in tracks and 4 in tracks[uuid] else None
     name = one(thread, 5, b"").decode() if thread else ""
     if not name.startswith("OpenMP thread "):
@@ -242,12 +279,14 @@ def thread_number(uuid):
 
 counts, totals = collections.Counter(), collections.Counter()
 for track, spans in slices.items():
+    if is_device(track):
+        continue
     for begin, end, name, category in spans:
         counts[(thread_number(track), category)] += 1
         totals[category] += 1
 for process in processes:
     print("process: " + process)
-print("threads: %d" % len(slices))
+print("threads: %d" % len([track for track in slices if not is_device(track)]))
 for (tid, category), n in sorted(counts.items()):
     print("tid %d %s: %d" % (tid, category, n))
 for category, n in sorted(totals.items()):
@@ -268,6 +307,59 @@ for track, spans in slices.items():
         open_ends.append((end, name))
 print("nesting: " + (bad or "ok"))
 
+# Device tracks, in check-trace.py's words.
+host_targets = {}
+for track, spans in slices.items():
+    if not is_device(track):
+        for begin, end, name, category in spans:
+            if category == "target":
+                host_targets[(track, begin)] = name
+device_ops = [(track, begin, end, name, category) for track, spans in slices.items() if is_device(track)
+              for begin, end, name, category in spans]
+unlinked = None
+if device_ops or target_flows:
+    per_device = collections.defaultdict(lambda: [0, 0])
+    teams = collections.defaultdict(set)
+    for track, begin, end, name, category in device_ops:
+        device = int(re.match(r"device (\d+) ", thread_number(track)).group(1))
+        args = annotations.get((track, begin), {})
+        per_device[(device, category)][0] += 1
+        per_device[(device, category)][1] += args.get("bytes", 0)
+        if category == "kernel":
+            teams[device].add((args.get("requested_teams"), args.get("granted_teams")))
+        problem = None
+        if "construct_id" not in args or "construct" not in args:
+            problem = "no construct in its annotations"
+        else:
+            flow_id = args["construct_id"] & 0x3FFFFFFFFFFFFFFF | TARGET_FLOW_BIT
+            flow = target_flows.get(flow_id, [])
+            start = [(t, time) for phase, t, time in flow if phase == "s"]
+            if len(start) != 1:
+                problem = "flow 0x%x has %d starts" % (flow_id, len(start))
+            elif host_targets.get(start[0]) != args["construct"]:
+                problem = "flow 0x%x starts at %r, not at a slice of %r" % (flow_id, host_targets.get(start[0]),
+                                                                            args["construct"])
+            elif not any(phase in ("t", "f") and t == track and time == begin for phase, t, time in flow):
+                problem = "flow 0x%x does not pass through it" % flow_id
+        if problem and unlinked is None:
+            unlinked = "%s at %d on %s: %s" % (name, begin - origin, thread_number(track), problem)
+    for (device, category), (n, nbytes) in sorted(per_device.items()):
+        print("device %s %s: %d ops, %d bytes" % (device, category, n, nbytes))
+    for device, values in sorted(teams.items()):
+        print("device %s kernel teams: %s" % (device, " ".join(
+            "requested=%s granted=%s" % pair for pair in sorted(values, key=str))))
+    phases = collections.Counter(phase for flow in target_flows.values() for phase, t, time in flow)
+    matched = 0
+    for flow in target_flows.values():
+        start = [time for phase, t, time in flow if phase == "s"]
+        ends = [time for phase, t, time in flow if phase == "f"]
+        if len(start) == 1 and len(ends) == 1 and all(time >= start[0] for phase, t, time in flow):
+            matched += 1
+    print("target flows: s=%d t=%d f=%d matched=%d" % (phases["s"], phases["t"], phases["f"], matched))
+    print("device links: " + (unlinked or "ok (%d ops)" % len(device_ops)))
+    if unlinked:
+        error("a device op is not linked to its construct")
+
 
 def compare_with_json(path):
     """The first difference between these slices and flows and the JSON's,
@@ -278,9 +370,14 @@ def compare_with_json(path):
         for begin, end, name, category in spans:
             mine[(thread_number(track), name, category, begin - origin, end - begin)] += 1
     json_starts, json_finishes = {}, {}
-    for e in json.load(open(path))["traceEvents"]:
+    events = json.load(open(path))["traceEvents"]
+    names = {e["tid"]: e["args"]["name"] for e in events if e["ph"] == "M" and e["name"] == "thread_name"}
+    for e in events:
         if e["ph"] == "X":
-            theirs[(e["tid"], e["name"], e["cat"], round(e["ts"] * 1000), round(e["dur"] * 1000))] += 1
+            track = names[e["tid"]] if e["tid"] >= 4096 else e["tid"]
+            theirs[(track, e["name"], e["cat"], round(e["ts"] * 1000), round(e["dur"] * 1000))] += 1
+        elif e.get("cat") == "target-flow":
+            continue
         elif e["ph"] in ("s", "f"):
             (json_starts if e["ph"] == "s" else json_finishes)[int(e["id"], 16)] = round(e["ts"] * 1000)
     for only, other, where in ((mine, theirs, "Perfetto"), (theirs, mine, "JSON")):
