@@ -85,6 +85,10 @@ int glass_device_count(void);
 struct glass_device *glass_device_get(int number);
 /* Device `number` without initializing it (NULL as above). */
 struct glass_device *glass_device_peek(int number);
+/* The initial device's number for a tool's initializer (OMPT 4.2.3): the
+ * device count once the table is built; before, the devices known so far
+ * (an offload image registered after the tool starts adds its GPUs later). */
+int glass_device_initial_number_now(void);
 /* Why there is no NVIDIA device (for messages), or NULL when there is one. */
 const char *glass_device_no_gpu_reason(void);
 /* Ends every initialized device (process exit, or the last tool's

@@ -138,6 +138,18 @@ static void release_present(struct glass_device *device)
     table->cap = 0;
 }
 
+int glass_device_initial_number_now(void)
+{
+    if (atomic_load_explicit(&table_built, memory_order_acquire))
+        return device_count;
+    /* Before the table exists (a tool starting while the runtime loads, when
+     * the program's offload images may not be registered yet): the devices
+     * known now, without fixing the table. */
+    if (glass_globals.target_offload == GLASS_OFFLOAD_DISABLED)
+        return 0;
+    return glass_nvptx_device_count(NULL) + host_devices_requested();
+}
+
 const char *glass_device_no_gpu_reason(void)
 {
     glass_device_count();

@@ -23,6 +23,7 @@
 #include "../core/thread.h"
 #include "events.h"
 #include "ompt_internal.h"
+#include "../device/device.h"
 
 /* What the runtime says to ompt_start_tool about itself: immutable, and
  * unique to this build. */
@@ -254,7 +255,7 @@ static bool tool_enabled(void)
 }
 
 /* 4.2.3: the initializer runs before any OpenMP event; the host is the
- * initial device, number 0 in a runtime without target devices. The tool's
+ * initial device, numbered after the devices (src/device/). The tool's
  * index is given first: the entry points its lookup hands out (which it may
  * call in the initializer) act for it. An initializer that returns 0 drops
  * the tool: what it registered is forgotten and its finalizer never runs. */
@@ -269,7 +270,7 @@ static bool initialize(ompt_start_tool_result_t *tool, const char *where, bool s
     }
     int index = glass_ompt_tool_add(tool);
     glass_ompt_tool_set_active(index, true);
-    int ok = tool->initialize(glass_ompt_lookup_for(index), 0, &tool->tool_data);
+    int ok = tool->initialize(glass_ompt_lookup_for(index), glass_device_initial_number_now(), &tool->tool_data);
     if (!ok) {
         if (several)
             note("%s: the tool's initializer returned 0: the tool is dropped", where);
