@@ -32,7 +32,8 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
 
 int main(void)
 {
-    printf("tool got %d, omp_get_initial_device()=%d\n", given, omp_get_initial_device());
+    int initial = omp_get_initial_device(); /* first: the tool may start at the first OpenMP call */
+    printf("tool got %d, omp_get_initial_device()=%d\n", given, initial);
     return 0;
 }
 
