@@ -112,8 +112,9 @@ void glass_loop_start(struct glass_thread *self, const struct glass_loop_spec *s
         glass_ws_publish(self);
     }
     struct glass_ws *ws = self->task->ws;
-    GLASS_OMPT_EMIT(work, glass_ompt_work_type(ws), GLASS_SCOPE_BEGIN, &self->team->tool_data,
-                    &self->task->tool_data, ws->loop.count, spec->codeptr);
+    if (!spec->unreported)
+        GLASS_OMPT_EMIT(work, glass_ompt_work_type(ws), GLASS_SCOPE_BEGIN, &self->team->tool_data,
+                        &self->task->tool_data, ws->loop.count, spec->codeptr);
     if (mem)
         *mem = ws->mem;
 }

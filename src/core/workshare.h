@@ -142,6 +142,10 @@ static inline struct glass_ws *glass_ws_current(struct glass_thread *self)
  * the user's call site `codeptr`). */
 void glass_ws_leave_at(struct glass_thread *self, const void *codeptr);
 
+/* Leaves the current construct without the work-end event: for a construct
+ * whose ABI reports its work events itself (glass_loop_spec.unreported). */
+void glass_ws_leave_unreported(struct glass_thread *self);
+
 /* End of a worksharing construct: leave it, then the implicit barrier unless
  * nowait. The cancellable form returns true when the region was cancelled. */
 void glass_ws_end_at(struct glass_thread *self, bool nowait, const void *codeptr);

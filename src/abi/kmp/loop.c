@@ -271,10 +271,11 @@ GLASS_EXPORT void __kmpc_doacross_fini(struct kmp_ident *loc, int32_t gtid)
     struct kmp_open_loop *loop = innermost(self);
     if (!loop || !loop->nest)
         return;
-    /* A dispatch loop was left when it ran dry; a static one is left here.
-     * A loop that never started (no iterations reached a loop init) has no
+    /* A dispatch loop was left when it ran dry; a static one is left here,
+     * its work-end event already reported by __kmpc_for_static_fini. A loop
+     * that never started (no iterations reached a loop init) has no
      * construct. */
     if (loop->construct && !loop->left)
-        glass_ws_leave(self);
+        glass_ws_leave_unreported(self);
     pop();
 }
