@@ -92,6 +92,7 @@ static void init_loop(struct glass_ws *ws, const struct glass_loop_spec *spec,
     loop->claim_by_add = !__builtin_mul_overflow(loop->chunk, (uint64_t)nthreads + 1, &overshoot) &&
                          loop->count <= UINT64_MAX - overshoot;
     loop->doacross = NULL;
+    loop->doacross_dims = spec->doacross_dims;
     glass_loop_steal_deal(loop, nthreads);
     /* Looked at once per loop rather than per chunk: a flag of the loop
      * itself is one compare on a line every claim reads anyway. */

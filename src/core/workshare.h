@@ -61,6 +61,7 @@ struct glass_loop {
     _Atomic unsigned ordered_gen; /* futex word of waiters asleep for their turn */
 
     struct glass_doacross *doacross; /* ordered(n) loops, else NULL */
+    unsigned doacross_dims;          /* ordered(n) loops: n, bookkeeping or not; else 0 */
 
     /* Nonmonotonic dynamic (loop_steal.c): each thread's chunks dealt in
      * advance, one range per thread on its own line, used while `steal` is

@@ -263,6 +263,14 @@ void glass_ompt_task_ends(struct glass_thread *self, struct glass_task *task, st
 /* The dependences of a new task (ompt_callback_dependences). */
 void glass_ompt_report_dependences(struct glass_task *task, const void *deps, size_t ndeps);
 
+/* An ordered depend(source) or depend(sink: vector) of a doacross loop
+ * (`type`: GLASS_DEPENDENCE_SOURCE or _SINK), in the encountering implicit
+ * task: one event per iteration vector, its `dims` logical iteration numbers
+ * (0-based, outermost first) as the dependences' values, as libomp 19 reports
+ * them. Sink vectors outside the iteration space name no iteration and are
+ * not reported. Callers test GLASS_OMPT_ON(dependences) first. */
+void glass_ompt_report_doacross(struct glass_task *task, int type, const uint64_t *iteration, unsigned dims);
+
 /* ---- Barriers and worksharing ------------------------------------------------ */
 
 /* The sync region kind of a barrier, from the state its waiters show. */

@@ -200,3 +200,16 @@ void glass_ompt_report_dependences(struct glass_task *task, const void *deps_arg
     if (list != local)
         free(list);
 }
+
+void glass_ompt_report_doacross(struct glass_task *task, int type, const uint64_t *iteration, unsigned dims)
+{
+    enum { LOCAL = 8 };
+    struct glass_dependence local[LOCAL] = {{{0}, 0}}, *list = local;
+    if (dims > LOCAL && !(list = malloc(dims * sizeof *list)))
+        return;
+    for (unsigned d = 0; d < dims; d++)
+        list[d] = (struct glass_dependence){{.value = iteration[d]}, type};
+    glass_ompt_emit_dependences(&task->tool_data, list, (int)dims);
+    if (list != local)
+        free(list);
+}
