@@ -43,9 +43,7 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
  *   master/masked, loops with schedule(static) and their implicit barrier,
  *   which then reaches the runtime as GOMP_barrier, and every reduction,
  *   which only the Clang ABI's __kmpc_reduce* report; both: atomic regions
- *   done in hardware), or the event has kinds Glass does not
- *   report yet: the barrier ending a host teams region (sync_region and its
- *   waits). */
+ *   done in hardware). */
 static const unsigned char set_results[GLASS_OMPT_EVENT_LIMIT] = {
     [ompt_callback_thread_begin] = ompt_set_always,
     [ompt_callback_thread_end] = ompt_set_always,
