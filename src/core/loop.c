@@ -113,9 +113,10 @@ void glass_loop_start(struct glass_thread *self, const struct glass_loop_spec *s
         glass_ws_publish(self);
     }
     struct glass_ws *ws = self->task->ws;
-    if (!spec->unreported)
-        GLASS_OMPT_EMIT(work, glass_ompt_work_type(ws), GLASS_SCOPE_BEGIN, &self->team->tool_data,
-                        &self->task->tool_data, ws->loop.count, spec->codeptr);
+    /* The tool flag first: without a tool, one branch as at every event point. */
+    if (GLASS_OMPT_ON(work) && !spec->unreported)
+        glass_ompt_emit_work(glass_ompt_work_type(ws), GLASS_SCOPE_BEGIN, &self->team->tool_data,
+                             &self->task->tool_data, ws->loop.count, spec->codeptr);
     if (mem)
         *mem = ws->mem;
 }
