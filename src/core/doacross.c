@@ -118,6 +118,12 @@ unsigned glass_doacross_dims(struct glass_thread *self)
     return doacross ? doacross->dims : 0;
 }
 
+unsigned glass_doacross_loop_dims(struct glass_thread *self)
+{
+    struct glass_task *task = self->task;
+    return task->ws_count ? task->ws->loop.doacross_dims : 0;
+}
+
 void glass_doacross_post(struct glass_thread *self, const uint64_t *iteration)
 {
     struct glass_doacross *doacross = current(self);

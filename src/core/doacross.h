@@ -19,6 +19,11 @@ void glass_doacross_free(struct glass_doacross *doacross);
  * when posts and waits have nothing to do. */
 unsigned glass_doacross_dims(struct glass_thread *self);
 
+/* Length of the iteration vectors of the calling thread's current loop
+ * whether or not posts and waits have anything to do (what tools are told
+ * of); 0 outside an ordered(n) loop. */
+unsigned glass_doacross_loop_dims(struct glass_thread *self);
+
 /* Iteration vectors hold 0-based logical iteration numbers, outermost first. */
 void glass_doacross_post(struct glass_thread *self, const uint64_t *iteration);
 void glass_doacross_wait(struct glass_thread *self, const uint64_t *iteration);

@@ -92,6 +92,7 @@ static void init_loop(struct glass_ws *ws, const struct glass_loop_spec *spec,
     loop->claim_by_add = !__builtin_mul_overflow(loop->chunk, (uint64_t)nthreads + 1, &overshoot) &&
                          loop->count <= UINT64_MAX - overshoot;
     loop->doacross = NULL;
+    loop->doacross_dims = spec->doacross_dims;
     glass_loop_steal_deal(loop, nthreads);
     /* Looked at once per loop rather than per chunk: a flag of the loop
      * itself is one compare on a line every claim reads anyway. */
@@ -112,8 +113,10 @@ void glass_loop_start(struct glass_thread *self, const struct glass_loop_spec *s
         glass_ws_publish(self);
     }
     struct glass_ws *ws = self->task->ws;
-    GLASS_OMPT_EMIT(work, glass_ompt_work_type(ws), GLASS_SCOPE_BEGIN, &self->team->tool_data,
-                    &self->task->tool_data, ws->loop.count, spec->codeptr);
+    /* The tool flag first: without a tool, one branch as at every event point. */
+    if (GLASS_OMPT_ON(work) && !spec->unreported)
+        glass_ompt_emit_work(glass_ompt_work_type(ws), GLASS_SCOPE_BEGIN, &self->team->tool_data,
+                             &self->task->tool_data, ws->loop.count, spec->codeptr);
     if (mem)
         *mem = ws->mem;
 }

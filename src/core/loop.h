@@ -32,6 +32,7 @@ struct glass_loop_spec {
     size_t mem_size;           /* size of the team-shared scratch (see glass_loop_start) */
     bool sections;             /* a sections construct: one iteration per section */
     const void *codeptr;       /* user call site, for tools (NULL: unknown) */
+    bool unreported;           /* no work-begin event: the ABI reports the construct's own */
 };
 
 /* Iterations of `for (v = start; v < end (or > end); v += incr)`. */

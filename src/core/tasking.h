@@ -204,13 +204,15 @@ void glass_taskloop_plan(uint64_t niters, enum glass_taskloop_split split, uint6
 
 /* Host teams (OpenMP 5.1, 2.7): the league runs one team after another on the
  * encountering thread. num_teams 0: nteams-var, else 1; thread_limit 0:
- * teams-thread-limit-var, else unchanged. */
+ * teams-thread-limit-var, else unchanged. codeptr: the user's call site, for
+ * tools. */
 void glass_teams_run(struct glass_thread *self, void (*fn)(void *), void *data, unsigned num_teams,
-                     unsigned thread_limit);
+                     unsigned thread_limit, const void *codeptr);
 /* The same as a loop the caller drives: with first, starts a league and
  * returns true for team 0; then returns true once per further team and false
  * (ending the league) after the last. */
-bool glass_teams_step(struct glass_thread *self, unsigned num_teams, unsigned thread_limit, bool first);
+bool glass_teams_step(struct glass_thread *self, unsigned num_teams, unsigned thread_limit, bool first,
+                      const void *codeptr);
 /* omp_get_num_teams() and omp_get_team_num(). */
 unsigned glass_league_size(struct glass_thread *self);
 unsigned glass_league_num(struct glass_thread *self);

@@ -51,6 +51,9 @@ struct glass_team {
      * being number league_num. league_size 0: not in a teams region. */
     unsigned league_size;
     unsigned league_num;
+    /* Its OMPT events when the caller drives the league (glass_teams_step)
+     * and a tool watches it; else NULL. */
+    struct glass_ompt_league *ompt_league;
     /* The other descriptor of the same nesting level: a master alternates
      * between the two, so the workers of the region before the last have
      * always left when a descriptor is reused, and the master need not wait

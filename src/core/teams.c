@@ -5,6 +5,7 @@
  * group (the initial thread's implicit team, or a target region's), where
  * omp_get_num_teams and omp_get_team_num find them from any nesting level. */
 #include <limits.h>
+#include <stdlib.h>
 
 #include "globals.h"
 #include "task_internal.h"
@@ -44,27 +45,27 @@ static unsigned team_thread_limit(unsigned thread_limit)
 }
 
 /* OMPT frames (5.1 4.4.4.28): each team's region is user code the runtime
- * calls on the encountering task, which then leaves the runtime: its enter
- * frame (set by the entry point that started the league) is put aside and
- * its exit frame is this runtime function's frame (an ABI that calls the
- * region through a trampoline of its own may set a deeper one). Both are
- * restored when the region returns to the runtime. */
+ * calls on the encountering task, which then leaves the runtime. The enter
+ * frame the entry point that started the league set is put aside for the
+ * whole league: it is the encountering task's, not the teams' initial
+ * tasks', which have none, in their barriers either (as libomp's). While a
+ * team's region runs, the exit frame is this runtime function's frame (an
+ * ABI that calls the region through a trampoline of its own may set a
+ * deeper one). */
 struct teams_frames {
     void *enter;
     int enter_flags;
 };
 
-static void teams_region_calls_user_code(struct glass_task *task, struct teams_frames *saved, void *runtime_frame)
+static void league_frames_begin(struct glass_task *task, struct teams_frames *saved)
 {
     saved->enter = task->frame.enter_frame.ptr;
     saved->enter_flags = task->frame.enter_frame_flags;
     glass_ompt_clear_enter_frame(task);
-    glass_ompt_set_exit_frame(task, runtime_frame, GLASS_FRAME_FLAGS_RUNTIME);
 }
 
-static void teams_region_returned(struct glass_task *task, const struct teams_frames *saved)
+static void league_frames_end(struct glass_task *task, const struct teams_frames *saved)
 {
-    glass_ompt_set_exit_frame(task, NULL, GLASS_FRAME_FLAGS_RUNTIME);
     task->frame.enter_frame_flags = saved->enter_flags;
     atomic_signal_fence(memory_order_release);
     task->frame.enter_frame.ptr = saved->enter;
@@ -75,16 +76,29 @@ static bool no_active_task(void *arg)
     return !atomic_load_explicit(&((struct glass_team *)arg)->tasking.active, memory_order_seq_cst);
 }
 
-/* The end of each team's region: its tasks complete (a detached task may
- * still wait for its event). */
-static void finish_team(struct glass_thread *self)
+/* The end of each team's region, its barrier: its tasks complete (a
+ * detached task may still wait for its event). `league`: the league's OMPT
+ * events, NULL when they are not reported. */
+static void finish_team(struct glass_thread *self, const struct glass_ompt_league *league)
 {
+    struct glass_ompt_wait wait;
+    int previous = 0;
+    if (league) {
+        /* Reported as a wait, as in other barriers, even with no task. */
+        previous = atomic_load_explicit(&self->state, memory_order_relaxed);
+        glass_set_state(self, GLASS_STATE_WAIT_BARRIER_TEAMS);
+        glass_ompt_team_barrier_begin(self, league, &wait);
+    }
     if (!no_active_task(self->team))
         glass_task_wait_for(self, NULL, no_active_task, self->team, GLASS_STATE_WAIT_BARRIER_TEAMS);
+    if (league) {
+        glass_ompt_team_barrier_end(self, league, &wait);
+        glass_set_state(self, previous);
+    }
 }
 
 void glass_teams_run(struct glass_thread *self, void (*fn)(void *), void *data, unsigned num_teams,
-                     unsigned thread_limit)
+                     unsigned thread_limit, const void *codeptr)
 {
     struct glass_team *root = outermost(self->team);
     struct glass_icvs *icv = &self->task->icv;
@@ -93,22 +107,38 @@ void glass_teams_run(struct glass_thread *self, void (*fn)(void *), void *data, 
     if (thread_limit)
         icv->thread_limit = thread_limit;
     root->league_size = league_size(num_teams);
+    struct glass_ompt_league events, *league = NULL;
+    if (glass_ompt_league_observed(self)) {
+        league = &events;
+        glass_ompt_league_begin(self, league, root->league_size, codeptr);
+    }
+    struct teams_frames saved = {NULL, 0};
+    bool framed = GLASS_OMPT_ACTIVE();
+    if (framed)
+        league_frames_begin(self->task, &saved);
     for (root->league_num = 0; root->league_num < root->league_size; root->league_num++) {
-        struct teams_frames saved;
-        bool framed = GLASS_OMPT_ACTIVE();
+        if (league)
+            glass_ompt_team_begin(self, league, root->league_num);
         if (framed)
-            teams_region_calls_user_code(self->task, &saved, __builtin_frame_address(0));
+            glass_ompt_set_exit_frame(self->task, __builtin_frame_address(0), GLASS_FRAME_FLAGS_RUNTIME);
         fn(data);
         if (framed)
-            teams_region_returned(self->task, &saved);
-        finish_team(self);
+            glass_ompt_set_exit_frame(self->task, NULL, GLASS_FRAME_FLAGS_RUNTIME);
+        finish_team(self, league);
+        if (league)
+            glass_ompt_team_end(self, root->league_num);
     }
+    if (framed)
+        league_frames_end(self->task, &saved);
+    if (league)
+        glass_ompt_league_end(self, league);
     root->league_size = 0;
     root->league_num = 0;
     icv->thread_limit = saved_limit;
 }
 
-bool glass_teams_step(struct glass_thread *self, unsigned num_teams, unsigned thread_limit, bool first)
+bool glass_teams_step(struct glass_thread *self, unsigned num_teams, unsigned thread_limit, bool first,
+                      const void *codeptr)
 {
     struct glass_team *root = outermost(self->team);
     if (first) {
@@ -117,12 +147,26 @@ bool glass_teams_step(struct glass_thread *self, unsigned num_teams, unsigned th
             self->task->icv.thread_limit = thread_limit;
         root->league_size = league_size(num_teams);
         root->league_num = 0;
+        if (glass_ompt_league_observed(self) && (root->ompt_league = malloc(sizeof *root->ompt_league))) {
+            glass_ompt_league_begin(self, root->ompt_league, root->league_size, codeptr);
+            glass_ompt_team_begin(self, root->ompt_league, 0);
+        }
         return true;
     }
-    finish_team(self);
+    struct glass_ompt_league *league = root->ompt_league;
+    finish_team(self, league);
+    if (league)
+        glass_ompt_team_end(self, root->league_num);
     if (root->league_num + 1 < root->league_size) {
         root->league_num++;
+        if (league)
+            glass_ompt_team_begin(self, league, root->league_num);
         return true;
+    }
+    if (league) {
+        glass_ompt_league_end(self, league);
+        free(league);
+        root->ompt_league = NULL;
     }
     root->league_size = 0;
     root->league_num = 0;

@@ -157,12 +157,18 @@ struct glass_ws *glass_ws_join_first(struct glass_thread *self)
 
 void glass_ws_leave_at(struct glass_thread *self, const void *codeptr)
 {
+    struct glass_ws *ws = glass_ws_current(self);
+    if (ws->kind != GLASS_WS_SINGLE_COPY)
+        GLASS_OMPT_EMIT(work, glass_ompt_work_type(ws), GLASS_SCOPE_END, &self->team->tool_data,
+                        &self->task->tool_data, ws->loop.count, codeptr);
+    glass_ws_leave_unreported(self);
+}
+
+void glass_ws_leave_unreported(struct glass_thread *self)
+{
     struct glass_task *task = self->task;
     struct glass_ws *ws = glass_ws_current(self);
     unsigned nthreads = self->team->nthreads;
-    if (ws->kind != GLASS_WS_SINGLE_COPY)
-        GLASS_OMPT_EMIT(work, glass_ompt_work_type(ws), GLASS_SCOPE_END, &self->team->tool_data,
-                        &task->tool_data, ws->loop.count, codeptr);
     unsigned left = atomic_fetch_add_explicit(&ws->left, 1, memory_order_acq_rel) + 1;
     if (left < nthreads)
         return;

@@ -61,6 +61,7 @@ struct glass_loop {
     _Atomic unsigned ordered_gen; /* futex word of waiters asleep for their turn */
 
     struct glass_doacross *doacross; /* ordered(n) loops, else NULL */
+    unsigned doacross_dims;          /* ordered(n) loops: n, bookkeeping or not; else 0 */
 
     /* Nonmonotonic dynamic (loop_steal.c): each thread's chunks dealt in
      * advance, one range per thread on its own line, used while `steal` is
@@ -141,6 +142,10 @@ static inline struct glass_ws *glass_ws_current(struct glass_thread *self)
  * this is the end of the construct for the thread (OMPT work-end event, with
  * the user's call site `codeptr`). */
 void glass_ws_leave_at(struct glass_thread *self, const void *codeptr);
+
+/* Leaves the current construct without the work-end event: for a construct
+ * whose ABI reports its work events itself (glass_loop_spec.unreported). */
+void glass_ws_leave_unreported(struct glass_thread *self);
 
 /* End of a worksharing construct: leave it, then the implicit barrier unless
  * nowait. The cancellable form returns true when the region was cancelled. */

@@ -35,14 +35,15 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
  * - always, for the target and device events too: every target construct
  *   raises its target events, on a device or on the host; a device raises
  *   data-op, submit and map events for each operation and its device events
- *   when it starts and ends (src/device/).
+ *   when it starts and ends (src/device/). Dependences too: every task with
+ *   dependences reports them when it is submitted (the stand-in task of a
+ *   taskwait with depend clauses too), and every ordered depend(source) or
+ *   depend(sink) vector of a doacross loop, whatever the team size.
  * - sometimes: one compiler inlines some or all occurrences (GCC: flush,
  *   master/masked, loops with schedule(static) and their implicit barrier,
  *   which then reaches the runtime as GOMP_barrier, and every reduction,
  *   which only the Clang ABI's __kmpc_reduce* report; both: atomic regions
- *   done in hardware), or the event has kinds Glass does not
- *   report yet: the barrier ending a host teams region (sync_region and its
- *   waits), the dependences of ordered depend(source/sink). */
+ *   done in hardware). */
 static const unsigned char set_results[GLASS_OMPT_EVENT_LIMIT] = {
     [ompt_callback_thread_begin] = ompt_set_always,
     [ompt_callback_thread_end] = ompt_set_always,
@@ -61,7 +62,7 @@ static const unsigned char set_results[GLASS_OMPT_EVENT_LIMIT] = {
     [ompt_callback_device_unload] = ompt_set_always,
     [ompt_callback_sync_region_wait] = ompt_set_sometimes,
     [ompt_callback_mutex_released] = ompt_set_sometimes,
-    [ompt_callback_dependences] = ompt_set_sometimes,
+    [ompt_callback_dependences] = ompt_set_always,
     [ompt_callback_task_dependence] = ompt_set_always,
     [ompt_callback_work] = ompt_set_sometimes,
     [ompt_callback_masked] = ompt_set_sometimes,

@@ -181,6 +181,38 @@ static inline void glass_ompt_implicit_task_ends(struct glass_task *task, unsign
                     (int)(task->flags & (GLASS_TASK_IMPLICIT | GLASS_TASK_INITIAL)));
 }
 
+/* ---- Host teams (teams.c) ------------------------------------------------------
+ * A league runs its teams one after another on the encountering thread, on
+ * the encountering task: an initial task, in an implicit team of one that no
+ * other thread sees (teams nest only in the implicit parallel region or a
+ * target region). While the league runs, that team's tool data is the
+ * league's parallel region's and the task's is the current team's initial
+ * task's; the encountering task's and its region's own are put aside and
+ * come back at the end. So the events and the inquiries inside a team name
+ * the league and the team's initial task, as libomp 19 reports them:
+ * parallel_begin (league flag), per team implicit_task begin (flags initial,
+ * actual_parallelism the league size, index the team number), its barrier
+ * (barrier_teams, with its wait), implicit_task end; parallel_end. */
+struct glass_ompt_league {
+    glass_tool_data task[GLASS_OMPT_MAX_TOOLS]; /* the encountering task's own, put aside */
+    glass_tool_data team[GLASS_OMPT_MAX_TOOLS]; /* its implicit region's */
+    unsigned size;
+    const void *codeptr;
+};
+
+/* Whether the league's events can be reported on the encountering task
+ * (always in a conforming program, see above). */
+static inline bool glass_ompt_league_observed(const struct glass_thread *self)
+{
+    return GLASS_OMPT_ACTIVE() && (self->task->flags & GLASS_TASK_INITIAL);
+}
+
+void glass_ompt_league_begin(struct glass_thread *self, struct glass_ompt_league *league, unsigned size,
+                             const void *codeptr);
+void glass_ompt_league_end(struct glass_thread *self, struct glass_ompt_league *league);
+void glass_ompt_team_begin(struct glass_thread *self, const struct glass_ompt_league *league, unsigned num);
+void glass_ompt_team_end(struct glass_thread *self, unsigned num);
+
 /* ---- Waiting in a sync region -------------------------------------------------
  *
  * A thread waiting in a barrier, taskwait or taskgroup may run tasks
@@ -247,6 +279,13 @@ static inline void glass_ompt_wait_end(struct glass_ompt_wait *wait, glass_tool_
         glass_ompt_wait_end_slow(wait, parallel);
 }
 
+/* The barrier that ends a team of a league (around its wait for the team's
+ * tasks). */
+void glass_ompt_team_barrier_begin(struct glass_thread *self, const struct glass_ompt_league *league,
+                                   struct glass_ompt_wait *wait);
+void glass_ompt_team_barrier_end(struct glass_thread *self, const struct glass_ompt_league *league,
+                                 struct glass_ompt_wait *wait);
+
 /* ---- Explicit tasks (task.c) --------------------------------------------------- */
 
 /* Around the execution of an explicit task's body: the suspended task's
@@ -262,6 +301,14 @@ void glass_ompt_task_ends(struct glass_thread *self, struct glass_task *task, st
 
 /* The dependences of a new task (ompt_callback_dependences). */
 void glass_ompt_report_dependences(struct glass_task *task, const void *deps, size_t ndeps);
+
+/* An ordered depend(source) or depend(sink: vector) of a doacross loop
+ * (`type`: GLASS_DEPENDENCE_SOURCE or _SINK), in the encountering implicit
+ * task: one event per iteration vector, its `dims` logical iteration numbers
+ * (0-based, outermost first) as the dependences' values, as libomp 19 reports
+ * them. Sink vectors outside the iteration space name no iteration and are
+ * not reported. Callers test GLASS_OMPT_ON(dependences) first. */
+void glass_ompt_report_doacross(struct glass_task *task, int type, const uint64_t *iteration, unsigned dims);
 
 /* ---- Barriers and worksharing ------------------------------------------------ */
 

@@ -2,6 +2,7 @@
  * parallel regions and implicit tasks, and the enter frames of runtime entry
  * points (events.h). Only reached while a tool is active. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "../core/tasking.h"
 #include "events.h"
@@ -74,6 +75,73 @@ void glass_ompt_implicit_task_begin(struct glass_team *team, struct glass_task *
     reset_task(task);
     GLASS_OMPT_EMIT(implicit_task, GLASS_SCOPE_BEGIN, &team->tool_data, &task->tool_data, team->nthreads, index,
                     GLASS_TASK_IMPLICIT);
+}
+
+/* Host teams (events.h). The slots of every tool move together. */
+#define SAVE_SLOTS(saved, object)                                                       \
+    do {                                                                                \
+        (saved)[0] = (object)->tool_data;                                               \
+        memcpy(&(saved)[1], (object)->later_tools_data, sizeof (object)->later_tools_data); \
+    } while (0)
+#define RESTORE_SLOTS(object, saved)                                                    \
+    do {                                                                                \
+        (object)->tool_data = (saved)[0];                                               \
+        memcpy((object)->later_tools_data, &(saved)[1], sizeof (object)->later_tools_data); \
+    } while (0)
+
+void glass_ompt_league_begin(struct glass_thread *self, struct glass_ompt_league *league, unsigned size,
+                             const void *codeptr)
+{
+    struct glass_task *task = self->task;
+    league->size = size;
+    league->codeptr = codeptr;
+    SAVE_SLOTS(league->team, task->team);
+    /* The league's data takes the implicit region's place (cleared there),
+     * reported with the encountering task's own. */
+    glass_ompt_parallel_begin(self, task->team, size, GLASS_PARALLEL_INVOKER_RUNTIME | GLASS_PARALLEL_LEAGUE,
+                              codeptr);
+    SAVE_SLOTS(league->task, task);
+}
+
+void glass_ompt_team_begin(struct glass_thread *self, const struct glass_ompt_league *league, unsigned num)
+{
+    struct glass_task *task = self->task;
+    GLASS_OMPT_CLEAR_TOOL_DATA(task);
+    GLASS_OMPT_EMIT(implicit_task, GLASS_SCOPE_BEGIN, &task->team->tool_data, &task->tool_data, league->size, num,
+                    GLASS_TASK_INITIAL);
+}
+
+void glass_ompt_team_barrier_begin(struct glass_thread *self, const struct glass_ompt_league *league,
+                                   struct glass_ompt_wait *wait)
+{
+    struct glass_task *task = self->task;
+    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_TEAMS, GLASS_SCOPE_BEGIN, &task->team->tool_data,
+                    &task->tool_data, league->codeptr);
+    glass_ompt_wait_begin(wait, GLASS_SYNC_BARRIER_TEAMS, &task->team->tool_data, &task->tool_data,
+                          league->codeptr);
+}
+
+/* As at the end of a parallel region, the ending events name no region. */
+void glass_ompt_team_barrier_end(struct glass_thread *self, const struct glass_ompt_league *league,
+                                 struct glass_ompt_wait *wait)
+{
+    glass_ompt_wait_end(wait, NULL);
+    GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_TEAMS, GLASS_SCOPE_END, NULL, &self->task->tool_data,
+                    league->codeptr);
+}
+
+void glass_ompt_team_end(struct glass_thread *self, unsigned num)
+{
+    glass_ompt_implicit_task_ends(self->task, num);
+}
+
+void glass_ompt_league_end(struct glass_thread *self, struct glass_ompt_league *league)
+{
+    struct glass_task *task = self->task;
+    RESTORE_SLOTS(task, league->task);
+    GLASS_OMPT_EMIT(parallel_end, &task->team->tool_data, &task->tool_data,
+                    GLASS_PARALLEL_INVOKER_RUNTIME | GLASS_PARALLEL_LEAGUE, league->codeptr);
+    RESTORE_SLOTS(task->team, league->team);
 }
 
 int glass_ompt_work_type(const struct glass_ws *ws)
@@ -197,6 +265,19 @@ void glass_ompt_report_dependences(struct glass_task *task, const void *deps_arg
     for (size_t i = 0; i < ndeps; i++)
         list[i] = (struct glass_dependence){{.ptr = deps[i].addr}, dependence_type(deps[i].kind)};
     glass_ompt_emit_dependences(&task->tool_data, list, (int)ndeps);
+    if (list != local)
+        free(list);
+}
+
+void glass_ompt_report_doacross(struct glass_task *task, int type, const uint64_t *iteration, unsigned dims)
+{
+    enum { LOCAL = 8 };
+    struct glass_dependence local[LOCAL] = {{{0}, 0}}, *list = local;
+    if (dims > LOCAL && !(list = malloc(dims * sizeof *list)))
+        return;
+    for (unsigned d = 0; d < dims; d++)
+        list[d] = (struct glass_dependence){{.value = iteration[d]}, type};
+    glass_ompt_emit_dependences(&task->tool_data, list, (int)dims);
     if (list != local)
         free(list);
 }

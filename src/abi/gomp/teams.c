@@ -5,13 +5,15 @@
 #include <stdbool.h>
 
 #include "../../core/tasking.h"
+#include "../../ompt/events.h"
 #include "gomp.h"
 
 GLASS_EXPORT void GOMP_teams_reg(void (*fn)(void *), void *data, unsigned num_teams, unsigned thread_limit,
                                  unsigned flags)
 {
+    GLASS_OMPT_ENTRY();
     (void)flags; /* reserved */
-    glass_teams_run(glass_self(), fn, data, num_teams, thread_limit);
+    glass_teams_run(glass_self(), fn, data, num_teams, thread_limit, __builtin_return_address(0));
 }
 
 /* num_teams(lower: upper): the host makes the lower bound's number of teams
@@ -19,8 +21,9 @@ GLASS_EXPORT void GOMP_teams_reg(void (*fn)(void *), void *data, unsigned num_te
 GLASS_EXPORT bool GOMP_teams4(unsigned num_teams_lower, unsigned num_teams_upper, unsigned thread_limit,
                               bool first)
 {
+    GLASS_OMPT_ENTRY();
     (void)num_teams_upper;
-    return glass_teams_step(glass_self(), num_teams_lower, thread_limit, first);
+    return glass_teams_step(glass_self(), num_teams_lower, thread_limit, first, __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_teams(unsigned num_teams, unsigned thread_limit)

@@ -231,7 +231,8 @@ GLASS_EXPORT void __kmpc_fork_teams(struct kmp_ident *loc, int32_t argc, kmp_mic
     kmp_state.push_num_teams = 0;
     kmp_state.push_teams_thread_limit = 0;
     struct region region = {microtask, nargs, args};
-    glass_teams_run(glass_self(), run_teams_microtask, &region, num_teams, thread_limit);
+    glass_teams_run(glass_self(), run_teams_microtask, &region, num_teams, thread_limit,
+                    __builtin_return_address(0));
 }
 
 /* Runs the current parallel region's microtask on the calling thread again

@@ -20,6 +20,7 @@
 #include "../../core/doacross.h"
 #include "../../core/runtime.h"
 #include "../../core/team.h"
+#include "../../ompt/events.h"
 #include "loop.h"
 
 /* The bounds Clang describes each loop of an ordered(n) nest with. */
@@ -214,11 +215,11 @@ static struct kmp_open_loop *doacross_loop(struct glass_thread *self)
     return loop && loop->nest && loop->construct ? loop : NULL;
 }
 
-/* Converts an iteration vector in the loops' own values to the core's
- * logical one; false when it lies outside the iteration space. */
-static bool logical_vector(const struct doacross_nest *nest, const int64_t *vec, uint64_t *out)
+/* Converts an iteration vector in the loops' own values to logical
+ * iteration numbers, one per loop of the nest; false when it lies outside
+ * the iteration space. */
+static bool logical_vector(const struct doacross_nest *nest, const int64_t *vec, uint64_t *index)
 {
-    uint64_t merged = 0;
     for (unsigned d = 0; d < nest->ndims; d++) {
         const struct kmp_dim_count *dim = &nest->dim[d];
         uint64_t distance = dim->st > 0 ? (uint64_t)vec[d] - (uint64_t)dim->lo
@@ -227,41 +228,62 @@ static bool logical_vector(const struct doacross_nest *nest, const int64_t *vec,
         bool before = dim->st > 0 ? vec[d] < dim->lo : vec[d] > dim->lo;
         if (before || distance % step)
             return false;
-        uint64_t index = distance / step;
-        if (index >= dim->count)
+        index[d] = distance / step;
+        if (index[d] >= dim->count)
             return false;
-        if (d < nest->merged)
-            merged = merged * dim->count + index;
-        else
-            out[d - nest->merged + 1] = index;
     }
-    out[0] = merged;
     return true;
+}
+
+/* The core's vector of the loop nest's logical vector: the loops run as
+ * the worksharing loop make one dimension, numbered row-major. */
+static void core_vector(const struct doacross_nest *nest, const uint64_t *index, uint64_t *out)
+{
+    uint64_t merged = 0;
+    for (unsigned d = 0; d < nest->merged; d++)
+        merged = merged * nest->dim[d].count + index[d];
+    out[0] = merged;
+    for (unsigned d = nest->merged; d < nest->ndims; d++)
+        out[d - nest->merged + 1] = index[d];
+}
+
+/* A depend(source) or depend(sink: vec) of the open doacross loop: reported
+ * to a tool per loop of the nest, as libomp 19 does, also in a team of one
+ * (nothing to wait for there), then handed to the core. A sink vector
+ * outside the iteration space names no iteration: neither. */
+static void doacross_vector(struct kmp_ident *loc, int32_t gtid, const int64_t *vec, int type)
+{
+    (void)loc;
+    struct glass_thread *self = kmp_thread(gtid);
+    struct kmp_open_loop *loop = doacross_loop(self);
+    if (!loop || !loop->nest->ndims)
+        return;
+    const struct doacross_nest *nest = loop->nest;
+    uint64_t index[nest->ndims];
+    if (!logical_vector(nest, vec, index))
+        return;
+    if (GLASS_OMPT_ON(dependences))
+        glass_ompt_report_doacross(self->task, type, index, nest->ndims);
+    if (!glass_doacross_dims(self))
+        return;
+    uint64_t iteration[nest->ndims + 1];
+    core_vector(nest, index, iteration);
+    if (type == GLASS_DEPENDENCE_SINK)
+        glass_doacross_wait(self, iteration);
+    else
+        glass_doacross_post(self, iteration);
 }
 
 GLASS_EXPORT void __kmpc_doacross_wait(struct kmp_ident *loc, int32_t gtid, const int64_t *vec)
 {
-    (void)loc;
-    struct glass_thread *self = kmp_thread(gtid);
-    struct kmp_open_loop *loop = doacross_loop(self);
-    if (!loop || !glass_doacross_dims(self))
-        return;
-    uint64_t iteration[loop->nest->ndims + 1];
-    /* A sink vector outside the iteration space names no iteration. */
-    if (logical_vector(loop->nest, vec, iteration))
-        glass_doacross_wait(self, iteration);
+    GLASS_OMPT_ENTRY();
+    doacross_vector(loc, gtid, vec, GLASS_DEPENDENCE_SINK);
 }
 
 GLASS_EXPORT void __kmpc_doacross_post(struct kmp_ident *loc, int32_t gtid, const int64_t *vec)
 {
-    (void)loc;
-    struct glass_thread *self = kmp_thread(gtid);
-    struct kmp_open_loop *loop = doacross_loop(self);
-    if (!loop || !glass_doacross_dims(self))
-        return;
-    uint64_t iteration[loop->nest->ndims + 1];
-    if (logical_vector(loop->nest, vec, iteration))
-        glass_doacross_post(self, iteration);
+    GLASS_OMPT_ENTRY();
+    doacross_vector(loc, gtid, vec, GLASS_DEPENDENCE_SOURCE);
 }
 
 GLASS_EXPORT void __kmpc_doacross_fini(struct kmp_ident *loc, int32_t gtid)
@@ -271,10 +293,11 @@ GLASS_EXPORT void __kmpc_doacross_fini(struct kmp_ident *loc, int32_t gtid)
     struct kmp_open_loop *loop = innermost(self);
     if (!loop || !loop->nest)
         return;
-    /* A dispatch loop was left when it ran dry; a static one is left here.
-     * A loop that never started (no iterations reached a loop init) has no
+    /* A dispatch loop was left when it ran dry; a static one is left here,
+     * its work-end event already reported by __kmpc_for_static_fini. A loop
+     * that never started (no iterations reached a loop init) has no
      * construct. */
     if (loop->construct && !loop->left)
-        glass_ws_leave(self);
+        glass_ws_leave_unreported(self);
     pop();
 }

@@ -155,7 +155,8 @@ static void static_init(struct glass_thread *self, const struct kmp_ident *loc, 
         num = glass_league_num(self);
     } else if (__builtin_expect(kmp_doacross_pending(self), 0)) {
         /* An ordered(n) loop: its doacross bookkeeping lives in a
-         * worksharing construct, scheduled as the threads compute it here. */
+         * worksharing construct, scheduled as the threads compute it here.
+         * Its work events are this call's and __kmpc_for_static_fini's. */
         struct glass_loop_spec spec = {
             .count = count,
             .start = *lower,
@@ -163,6 +164,7 @@ static void static_init(struct glass_thread *self, const struct kmp_ident *loc, 
             .end = *lower + count * (uint64_t)incr,
             .sched = GLASS_SCHED_STATIC,
             .chunk = kind == KMP_SCH_STATIC_CHUNKED && chunk > 0 ? (uint64_t)chunk : 0,
+            .unreported = true,
         };
         kmp_loop_start(self, &spec, false);
     }

@@ -137,7 +137,7 @@ static void loop_dynamic(void)
 
 static void doacross(void)
 {
-#pragma omp parallel for num_threads(1) ordered(1)
+#pragma omp parallel for num_threads(2) ordered(1)
     for (int i = 1; i < 4; i++) {
 #pragma omp ordered depend(sink : i - 1)
         work(i);
