@@ -36,8 +36,15 @@
 # (dg-skip-if on every target) and tests needing effective targets this
 # script cannot judge are listed as not run.
 #
+# Some tests cannot pass on a host device, for reasons the list below gives
+# (the documented limit of host devices: a region runs the host's own code,
+# so what it reaches without a map clause is the host's); their failures on
+# hostdev are reported as expected. A test of that list that passes is
+# reported too, so the list stays true.
+#
 # Exit status: 0 when every test that passes on the reference passes on both
-# Glass configurations, 1 otherwise, 2 on a usage error.
+# Glass configurations (expected hostdev failures aside), 1 otherwise, 2 on a
+# usage error.
 set -u
 
 script_dir=$(cd "$(dirname "$0")" && pwd)
@@ -62,10 +69,22 @@ fi
 lib_dir=$(cd "$build_dir/lib" && pwd)
 mkdir -p "$results"
 
+# Tests that fail on a host device by design, with the reason (GCC 12.2's
+# testsuite, names relative to TEST_DIR).
+declare -A expected_hostdev=(
+  [libgomp.c-c++-common/ptr-attach-1.c]="declare target pointer gp is the host's: the region writes the host array, which the section's copy back then overwrites"
+  [libgomp.c/pr86660.c]="declare target array v is the host's: the region's writes through it are overwritten by the map's copy back"
+  [libgomp.c/target-link-1.c]="declare target link variables are the host's: the region sees the host's values, not the mapped copies"
+  [libgomp.c/declare-variant-2.c]="the region runs the host compilation, which chose the kind(host) variant, while omp_is_initial_device() is false on the device"
+  [libgomp.c/address-space-1.c]="the region runs host code, which reaches the __seg_fs variable through the host's fs segment (the test's own comment: SIGSEGV on the host)"
+  [libgomp.c/target-20.c]="test_nested expects libgomp 12's single reference count (exit data releasing a target data region's reference); Glass keeps OpenMP 5.1's structured and dynamic counts apart"
+  [libgomp.c-c++-common/struct-elem-5.c]="expects a fatal error for a non-conforming program (mapping s.b while s.a and s.c are mapped as a group); Glass maps the group as one range, so s.b is present and the program runs"
+)
+
 # Values of a dg directive in a file, one per line: the text between the
 # directive's name and the closing "}" (braces and quotes left as written).
 dg_values() {
-  sed -n "s/.*{ *$2 \(.*\) *}.*/\1/p" "$1"
+  sed -n "s/.*{ *$2 \(.*\) *}.*/\1/p" "$1" | sed 's/ *$//'
 }
 
 # First quoted or braced argument of a directive's text, and its selector
@@ -111,8 +130,8 @@ run_one() {
 
 declare -A count
 for k in ref glass hostdev; do for v in pass fail timeout; do count[$k.$v]=0; done; done
-built=0; compile_failed=0; not_run=0; excluded=0; glass_failed=0
-not_run_list=(); excluded_list=(); compile_list=()
+built=0; compile_failed=0; not_run=0; excluded=0; glass_failed=0; expected_failed=0
+not_run_list=(); excluded_list=(); compile_list=(); expected_list=(); unexpected_pass_list=()
 
 # The environment a test sees: none of the caller's OpenMP settings.
 clean_env=(-u OMP_NUM_THREADS -u OMP_TARGET_OFFLOAD -u OMP_DEFAULT_DEVICE
@@ -207,8 +226,16 @@ while IFS= read -r src; do
               LD_LIBRARY_PATH="$lib_dir" GLASS_HOST_DEVICES=1 "${test_env[@]}")
   tally hostdev "$hostdev"
   [ "$glass" = pass ] || [ "$glass" = n/a ] || glass_failed=$((glass_failed + 1))
-  [ "$hostdev" = pass ] || glass_failed=$((glass_failed + 1))
   note=""; [ $nonshared = yes ] && note=" (needs separate memory: host devices only)"
+  reason=${expected_hostdev[$rel]:-}
+  if [ "$hostdev" != pass ] && [ -n "$reason" ]; then
+    expected_failed=$((expected_failed + 1)); expected_list+=("$rel: $reason")
+    note="$note (expected)"
+  elif [ "$hostdev" != pass ]; then
+    glass_failed=$((glass_failed + 1))
+  elif [ -n "$reason" ]; then
+    unexpected_pass_list+=("$rel")
+  fi
   printf '%-52s ref=%-8s glass=%-8s hostdev=%s%s\n' "$rel" "$ref" "$glass" "$hostdev" "$note"
 done < <(find "$test_dir" -type f -name '*.c' | LC_ALL=C sort)
 
@@ -217,6 +244,9 @@ echo "Summary ($built built, $compile_failed failed to compile, $not_run not run
 for k in ref glass hostdev; do
   printf '  %-8s %3d pass, %3d fail, %3d timeout\n' "$k" "${count[$k.pass]}" "${count[$k.fail]}" "${count[$k.timeout]}"
 done
+echo "  hostdev failures expected on a host device: $expected_failed; unexpected failures (glass and hostdev): $glass_failed"
+for item in "${expected_list[@]}"; do echo "  expected on hostdev: $item"; done
+for item in "${unexpected_pass_list[@]}"; do echo "  listed as expected to fail on hostdev, but passed: $item"; done
 for item in "${not_run_list[@]}"; do echo "  not run: $item"; done
 for item in "${excluded_list[@]}"; do echo "  excluded: $item"; done
 for item in "${compile_list[@]}"; do echo "  compile failed: $item"; done
