@@ -7,6 +7,7 @@
 #include "../core/globals.h"
 #include "../core/team.h"
 #include "../core/tasking.h"
+#include "../device/target_ops.h"
 #include "api.h"
 
 void omp_set_default_device(int device_num)
@@ -17,6 +18,7 @@ void omp_set_default_device(int device_num)
         return;
     }
     glass_self()->task->icv.default_device = device_num;
+    glass_target_default_device_chosen();
 }
 
 int omp_get_default_device(void)

@@ -173,6 +173,31 @@ static void copy_or_die(struct glass_device *device, struct glass_target_op *op,
 
 /* ---- The present table ---------------------------------------------------- */
 
+/* Copies the part [host, host + size) of `entry` in the direction of
+ * `optype`, around the pointers attached in it: until its last detach, an
+ * attached pointer keeps its device address on the device and its own value
+ * on the host, whatever always or target update copy (libgomp's update skips
+ * them too). */
+static void copy_around_attached(struct glass_device *device, struct glass_target_op *op, int optype,
+                                 const struct glass_present_entry *entry, uintptr_t host, size_t size)
+{
+    uintptr_t at = host, end = host + size;
+    while (at < end) {
+        uintptr_t skip = end; /* the first attached pointer not wholly before `at` */
+        for (size_t i = 0; i < entry->nattached; i++) {
+            uintptr_t where = entry->attached[i].where;
+            if (where + sizeof(void *) > at && where < skip)
+                skip = where;
+        }
+        if (skip > at) {
+            uintptr_t device_at = glass_present_translate(entry, at);
+            bool to = optype == GLASS_DATA_TO_DEVICE;
+            copy_or_die(device, op, optype, to ? device_at : at, to ? at : device_at, skip - at);
+        }
+        at = skip + sizeof(void *);
+    }
+}
+
 struct map_state {
     struct glass_device *device;
     struct glass_target_op *op;
@@ -297,7 +322,7 @@ static uintptr_t map_item(struct map_state *st, uintptr_t host, size_t size, uns
     bool created = entry->created == st->stamp;
     uintptr_t device = glass_present_translate(entry, host);
     if (copies_to(k) && (created || always(k)))
-        copy_or_die(st->device, st->op, GLASS_DATA_TO_DEVICE, device, host, size);
+        copy_around_attached(st->device, st->op, GLASS_DATA_TO_DEVICE, entry, host, size);
     report(st, host, device, size, enter_flags(k, created) | (implicit(kind) ? GLASS_MAP_FLAG_IMPLICIT : 0));
     *held = entry;
     return device;
@@ -306,30 +331,52 @@ static uintptr_t map_item(struct map_state *st, uintptr_t host, size_t size, uns
 /* A pointer variable at host address `where` made to point, on the device, to
  * the device copy of its host target (`bias` bytes after the address it
  * holds is what was mapped). With `held`, the pointer's own storage is mapped
- * and held by the construct (map kinds pointer and always pointer); without,
- * it is attached only when already mapped (attach, which GCC emits after an
- * array section based on a pointer: the pointer itself may be unmapped).
- * The device pointer is written when its storage is new or for always and
- * attach, not over a pointer an earlier construct set. */
+ * and held by the construct (map kinds pointer and always pointer), and the
+ * device pointer is written when its storage is new or for always pointer,
+ * not over a pointer an earlier construct set. Without, it is attached
+ * (attach, which GCC emits after an array section based on a pointer) when
+ * its storage is mapped (the pointer itself may be unmapped: then there is
+ * nothing to attach, as in libgomp): written at its first attach, counted
+ * after that, so that the last detach gives it back its host value.
+ * Returns the device address of the pointer, 0 when nothing was attached. */
 static uintptr_t attach_pointer(struct map_state *st, uintptr_t where, size_t bias, unsigned short kind,
                                 struct glass_present_entry **held)
 {
     struct glass_present_entry *entry = glass_present_find(&st->device->present, where, where + sizeof(void *));
     if (!entry) {
         if (!held)
-            return 0; /* attach: a pointer that is not mapped has nothing to point to on the device (libgomp too) */
+            return 0;
         entry = map_new(st, where, where + sizeof(void *), align_of(kind));
     }
+    uintptr_t device_where = glass_present_translate(entry, where);
+    bool write;
     if (held) {
         hold(entry, st->stamp, st->purpose);
         *held = entry;
+        write = entry->created == st->stamp || kind_of(kind) != MAP_POINTER;
+    } else {
+        write = glass_present_attach(entry, where) == 1;
     }
-    uintptr_t device_where = glass_present_translate(entry, where);
-    if (entry->created == st->stamp || kind_of(kind) != MAP_POINTER) {
+    if (write) {
         uintptr_t value = device_pointer_value(st->device, *(uintptr_t *)where, bias, (void *)where);
         copy_or_die(st->device, st->op, GLASS_DATA_TO_DEVICE, device_where, (uintptr_t)&value, sizeof value);
     }
     return device_where;
+}
+
+/* The end of an attachment (a construct's attach item at its end, or exit
+ * data's detach): at the last one, the device pointer gets the host
+ * pointer's value back, before any copy back of the storage holding it
+ * (5.1, 2.21.7.2), so that copying a structure back never leaves a device
+ * address in the host's pointer. */
+static void detach_pointer(struct glass_device *device, struct glass_target_op *op, uintptr_t where, bool force)
+{
+    struct glass_present_entry *entry = glass_present_find(&device->present, where, where + sizeof(void *));
+    if (!entry || glass_present_detach(entry, where, force) != 0)
+        return; /* unmapped meanwhile, not attached, or still attached by another construct */
+    uintptr_t value = *(uintptr_t *)where;
+    copy_or_die(device, op, GLASS_DATA_TO_DEVICE, glass_present_translate(entry, where), (uintptr_t)&value,
+                sizeof value);
 }
 
 struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_target_op *op, size_t mapnum,
@@ -337,7 +384,7 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
                                       enum glass_map_purpose purpose)
 {
     size_t arrays = mapnum * (sizeof(void *) + sizeof(uintptr_t) + sizeof(void *) + sizeof(size_t) +
-                              sizeof(unsigned short));
+                              sizeof(unsigned short) + sizeof(bool));
     struct glass_mapping *m = calloc(1, sizeof *m + arrays);
     if (!m)
         glass_fatal("out of memory for a construct's %zu map items", mapnum);
@@ -349,6 +396,7 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
     m->hostaddrs = (void **)(m->device_addrs + mapnum);
     m->sizes = (size_t *)(m->hostaddrs + mapnum);
     m->kinds = (unsigned short *)(m->sizes + mapnum);
+    m->attached = (bool *)(m->kinds + mapnum);
     if (mapnum) { /* a construct without map items may pass NULL arrays */
         memcpy(m->sizes, sizes, mapnum * sizeof *sizes);
         memcpy(m->kinds, kinds, mapnum * sizeof *kinds);
@@ -398,14 +446,15 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
                 m->device_addrs[i] = 0;
             continue;
         case MAP_ATTACH:
-            attach_pointer(&st, host, sizes[i], kinds[i], NULL);
+            m->attached[i] = attach_pointer(&st, host, sizes[i], kinds[i], NULL) != 0;
             continue;
         case MAP_DETACH:
         case MAP_FORCE_DETACH:
             continue;
         case MAP_ZERO_LEN_ARRAY_SECTION: {
-            /* Storage it points into, if any; else NULL, as libgomp. */
-            struct glass_present_entry *entry = glass_present_find(&device->present, host, host);
+            /* The storage holding the byte it points at (not storage that
+             * ends just before it), if any; else NULL, as libgomp. */
+            struct glass_present_entry *entry = glass_present_find_at(&device->present, host);
             if (entry) {
                 hold(entry, st.stamp, purpose);
                 m->held[i] = entry;
@@ -504,7 +553,7 @@ static void copy_back_and_release(struct glass_device *device, struct glass_targ
         start = start > entry->host_start ? start : entry->host_start;
         end = end < entry->host_end ? end : entry->host_end;
         if (end > start)
-            copy_or_die(device, op, GLASS_DATA_FROM_DEVICE, start, glass_present_translate(entry, start), end - start);
+            copy_around_attached(device, op, GLASS_DATA_FROM_DEVICE, entry, start, end - start);
     }
     for (size_t i = 0; i < n; i++) {
         struct glass_present_entry *entry = held[i];
@@ -522,6 +571,9 @@ void glass_map_exit(struct glass_mapping *m, struct glass_target_op *op)
     struct glass_device *device = m->device;
     uint64_t stamp = new_stamp();
     pthread_mutex_lock(&device->lock);
+    for (size_t i = 0; i < m->mapnum; i++)
+        if (m->attached[i])
+            detach_pointer(device, op, (uintptr_t)m->hostaddrs[i], false);
     /* The construct's references, once per storage. */
     for (size_t i = 0; i < m->mapnum; i++) {
         struct glass_present_entry *entry = m->held[i];
@@ -540,49 +592,127 @@ void glass_map_exit(struct glass_mapping *m, struct glass_target_op *op)
     free(m);
 }
 
+/* What a target exit data construct releases: per storage it touches, the
+ * range of the item in it, the item's kind and the report's values. An item may touch several
+ * storages (a structure whose members were mapped on their own), so the
+ * list grows as it goes. */
+struct exit_touches {
+    size_t n, cap;
+    struct glass_present_entry **entry;
+    void **host;
+    size_t *size;
+    unsigned short *kind;
+    void **report_device;
+    unsigned *report_flags;
+};
+
+static void touch(struct exit_touches *t, struct glass_present_entry *entry, uintptr_t host, size_t size,
+                  unsigned short kind, unsigned flags)
+{
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 8;
+        size_t one = sizeof *t->entry + sizeof *t->host + sizeof *t->size + sizeof *t->kind +
+                     sizeof *t->report_device + sizeof *t->report_flags;
+        char *block = malloc(cap * one);
+        if (!block)
+            glass_fatal("out of memory for a target exit data construct's %zu items", cap);
+        struct exit_touches grown = {.n = t->n, .cap = cap};
+        grown.entry = (struct glass_present_entry **)block;
+        grown.host = (void **)(grown.entry + cap);
+        grown.report_device = grown.host + cap;
+        grown.size = (size_t *)(grown.report_device + cap);
+        grown.report_flags = (unsigned *)(grown.size + cap);
+        grown.kind = (unsigned short *)(grown.report_flags + cap);
+        if (t->n) {
+            memcpy(grown.entry, t->entry, t->n * sizeof *t->entry);
+            memcpy(grown.host, t->host, t->n * sizeof *t->host);
+            memcpy(grown.report_device, t->report_device, t->n * sizeof *t->report_device);
+            memcpy(grown.size, t->size, t->n * sizeof *t->size);
+            memcpy(grown.report_flags, t->report_flags, t->n * sizeof *t->report_flags);
+            memcpy(grown.kind, t->kind, t->n * sizeof *t->kind);
+        }
+        free(t->entry);
+        *t = grown;
+    }
+    t->entry[t->n] = entry;
+    t->host[t->n] = (void *)host;
+    t->size[t->n] = size;
+    t->kind[t->n] = kind;
+    t->report_device[t->n] = (void *)glass_present_translate(entry, host);
+    t->report_flags[t->n] = flags;
+    t->n++;
+}
+
+/* One exit data item's effect on one storage: a count down (once per
+ * construct) or, for delete, the dynamic count to 0. */
+static void release_for_exit(struct glass_present_entry *entry, bool deleting, uint64_t stamp)
+{
+    if (deleting)
+        entry->dynamic_refcount = 0;
+    else if (entry->stamp != stamp && entry->dynamic_refcount)
+        entry->dynamic_refcount--;
+    entry->stamp = stamp;
+}
+
 void glass_map_exit_data(struct glass_device *device, struct glass_target_op *op, size_t mapnum, void **hostaddrs,
                          size_t *sizes, unsigned short *kinds)
 {
     uint64_t stamp = new_stamp();
-    struct glass_present_entry **touched = calloc(mapnum ? mapnum : 1, sizeof *touched);
-    void **rep_host = calloc(mapnum ? mapnum : 1, 2 * sizeof(void *) + sizeof(size_t) + sizeof(unsigned));
-    if (!touched || !rep_host)
-        glass_fatal("out of memory for a target exit data construct's %zu items", mapnum);
-    void **rep_dev = rep_host + mapnum;
-    size_t *rep_bytes = (size_t *)(rep_dev + mapnum);
-    unsigned *rep_flags = (unsigned *)(rep_bytes + mapnum), nrep = 0;
+    struct exit_touches t = {0};
 
     pthread_mutex_lock(&device->lock);
+    /* Detach first: a structure copied back below must carry the host's
+     * pointers, not device addresses. */
+    for (size_t i = 0; i < mapnum; i++) {
+        int k = kind_of(kinds[i]);
+        if (hostaddrs[i] && (k == MAP_DETACH || k == MAP_FORCE_DETACH))
+            detach_pointer(device, op, (uintptr_t)hostaddrs[i], k == MAP_FORCE_DETACH);
+    }
     for (size_t i = 0; i < mapnum; i++) {
         uintptr_t host = (uintptr_t)hostaddrs[i];
         int k = kind_of(kinds[i]);
         if (!host || k == MAP_STRUCT || k == MAP_POINTER || k == MAP_ALWAYS_POINTER || k == MAP_DETACH ||
             k == MAP_FORCE_DETACH || k == MAP_FIRSTPRIVATE || k == MAP_FIRSTPRIVATE_INT)
             continue;
-        size_t size = (k == MAP_ZERO_LEN_ARRAY_SECTION || k == MAP_DELETE_ZERO_LEN_ARRAY_SECTION) ? 0 : sizes[i];
-        struct glass_present_entry *entry = glass_present_find(&device->present, host, host + size);
-        if (!entry || entry->dynamic_refcount == GLASS_REFCOUNT_INFINITE)
-            continue; /* not present: no effect (5.1, 2.21.7.1) */
+        bool zero_length = k == MAP_ZERO_LEN_ARRAY_SECTION || k == MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
         bool deleting = k == MAP_DELETE || k == MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
-        if (deleting)
-            entry->dynamic_refcount = 0;
-        else if (entry->stamp != stamp && entry->dynamic_refcount)
-            entry->dynamic_refcount--;
-        entry->stamp = stamp;
-        touched[i] = entry;
-        rep_host[nrep] = (void *)host;
-        rep_dev[nrep] = (void *)glass_present_translate(entry, host);
-        rep_bytes[nrep] = size;
-        rep_flags[nrep++] = (deleting ? GLASS_MAP_FLAG_DELETE : GLASS_MAP_FLAG_RELEASE) |
-                            (copies_from(k) ? GLASS_MAP_FLAG_FROM : 0);
+        unsigned flags = (deleting ? GLASS_MAP_FLAG_DELETE : GLASS_MAP_FLAG_RELEASE) |
+                         (copies_from(k) ? GLASS_MAP_FLAG_FROM : 0);
+        size_t size = zero_length ? 0 : sizes[i];
+        struct glass_present_entry *entry = zero_length ? glass_present_find_at(&device->present, host)
+                                                        : glass_present_find(&device->present, host, host + size);
+        if (entry) {
+            if (entry->dynamic_refcount == GLASS_REFCOUNT_INFINITE)
+                continue;
+            release_for_exit(entry, deleting, stamp);
+            touch(&t, entry, host, size, kinds[i], flags);
+            continue;
+        }
+        /* Not inside one storage: the storages inside it (a structure whose
+         * members were mapped by themselves, as one group smaller than it)
+         * are released each; one reaching out of it is an error; none: no
+         * effect (5.1, 2.21.7.1). */
+        for (uintptr_t at = host; size && at < host + size;) {
+            struct glass_present_entry *part = glass_present_overlap(&device->present, at, host + size);
+            if (!part)
+                break;
+            if (part->host_start < host || part->host_end > host + size)
+                glass_fatal("target exit data on device %d: host memory [%p, %p) is only partly mapped (mapped: "
+                            "[%p, %p)): unmap what was mapped", device->number, (void *)host, (void *)(host + size),
+                            (void *)part->host_start, (void *)part->host_end);
+            if (part->dynamic_refcount != GLASS_REFCOUNT_INFINITE) {
+                release_for_exit(part, deleting, stamp);
+                touch(&t, part, part->host_start, part->host_end - part->host_start, kinds[i], flags);
+            }
+            at = part->host_end > at ? part->host_end : at + 1;
+        }
     }
     /* Reported before the copies and deletions, while the device addresses
      * it lists are still the items' storage. */
-    glass_target_map_report(op, nrep, rep_host, rep_dev, rep_bytes, rep_flags);
-    copy_back_and_release(device, op, mapnum, touched, hostaddrs, sizes, kinds);
+    glass_target_map_report(op, (unsigned)t.n, t.host, t.report_device, t.size, t.report_flags);
+    copy_back_and_release(device, op, t.n, t.entry, t.host, t.size, t.kind);
     pthread_mutex_unlock(&device->lock);
-    free(rep_host);
-    free(touched);
+    free(t.entry);
 }
 
 void glass_map_update(struct glass_device *device, struct glass_target_op *op, size_t mapnum, void **hostaddrs,
@@ -603,11 +733,8 @@ void glass_map_update(struct glass_device *device, struct glass_target_op *op, s
                             (void *)part->host_start, (void *)part->host_end);
             continue; /* not present: no effect (5.1, 2.14.6) */
         }
-        uintptr_t dev = glass_present_translate(entry, host);
-        if (copies_to(k))
-            copy_or_die(device, op, GLASS_DATA_TO_DEVICE, dev, host, sizes[i]);
-        else
-            copy_or_die(device, op, GLASS_DATA_FROM_DEVICE, host, dev, sizes[i]);
+        copy_around_attached(device, op, copies_to(k) ? GLASS_DATA_TO_DEVICE : GLASS_DATA_FROM_DEVICE, entry, host,
+                             sizes[i]);
     }
     pthread_mutex_unlock(&device->lock);
 }

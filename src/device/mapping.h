@@ -38,6 +38,7 @@ struct glass_mapping {
      * (or NULL), and what the region receives for it. */
     struct glass_present_entry **held;
     uintptr_t *device_addrs;
+    bool *attached;              /* item i (map kind attach) attached a pointer, detached at the end */
 };
 
 /* Maps the construct's items (hostaddrs may be rewritten for

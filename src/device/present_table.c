@@ -50,6 +50,17 @@ struct glass_present_entry *glass_present_find(const struct glass_present_table 
     return NULL;
 }
 
+struct glass_present_entry *glass_present_find_at(const struct glass_present_table *table, uintptr_t address)
+{
+    size_t i = first_ending_after(table, address ? address - 1 : 0); /* the first ending at or after it */
+    for (; i < table->len && table->entries[i]->host_start <= address; i++) {
+        struct glass_present_entry *e = table->entries[i];
+        if (e->host_start == e->host_end ? e->host_start == address : address < e->host_end)
+            return e;
+    }
+    return NULL;
+}
+
 struct glass_present_entry *glass_present_add(struct glass_present_table *table, uintptr_t host_start,
                                               uintptr_t host_end, uintptr_t device_start, void *allocation)
 {
@@ -77,6 +88,35 @@ struct glass_present_entry *glass_present_add(struct glass_present_table *table,
     return entry;
 }
 
+uint64_t glass_present_attach(struct glass_present_entry *entry, uintptr_t where)
+{
+    for (size_t i = 0; i < entry->nattached; i++)
+        if (entry->attached[i].where == where)
+            return ++entry->attached[i].count;
+    struct glass_attached_pointer *grown = realloc(entry->attached, (entry->nattached + 1) * sizeof *grown);
+    if (!grown)
+        glass_fatal("out of memory for the device's attached pointers");
+    entry->attached = grown;
+    entry->attached[entry->nattached++] = (struct glass_attached_pointer){where, 1};
+    return 1;
+}
+
+uint64_t glass_present_detach(struct glass_present_entry *entry, uintptr_t where, bool force)
+{
+    for (size_t i = 0; i < entry->nattached; i++) {
+        struct glass_attached_pointer *a = &entry->attached[i];
+        if (a->where != where)
+            continue;
+        uint64_t left = force ? 0 : a->count - 1;
+        if (left)
+            a->count = left;
+        else
+            *a = entry->attached[--entry->nattached]; /* order does not matter */
+        return left;
+    }
+    return UINT64_MAX;
+}
+
 void glass_present_remove(struct glass_present_table *table, struct glass_present_entry *entry)
 {
     for (size_t i = 0; i < table->len; i++)
@@ -85,6 +125,7 @@ void glass_present_remove(struct glass_present_table *table, struct glass_presen
             table->len--;
             break;
         }
+    free(entry->attached);
     free(entry);
 }
 

@@ -27,6 +27,17 @@ struct glass_present_entry {
     uint64_t structured_refcount;
     uint64_t stamp;                 /* the last construct that changed a count (once per construct) */
     uint64_t created;               /* the construct that created it */
+    /* Pointers inside this storage attached to device storage (map kind
+     * attach), each with its attach count (5.1, 2.21.7.2): the device
+     * pointer is written at the first attach and given back its host value
+     * at the last detach. Few per entry: an array searched linearly. */
+    struct glass_attached_pointer *attached;
+    size_t nattached;
+};
+
+struct glass_attached_pointer {
+    uintptr_t where; /* host address of the pointer */
+    uint64_t count;
 };
 
 struct glass_present_table {
@@ -39,12 +50,22 @@ struct glass_present_table {
  * ending at it. */
 struct glass_present_entry *glass_present_find(const struct glass_present_table *table, uintptr_t start,
                                                uintptr_t end);
+/* The entry holding the byte at `address`, or a zero-length entry at it:
+ * the storage a zero-length array section finds (5.1, 2.21.7.1). Unlike a
+ * pointer's target, an address just past a mapped range finds nothing. */
+struct glass_present_entry *glass_present_find_at(const struct glass_present_table *table, uintptr_t address);
 /* Any entry overlapping [start, end) (a zero-length range: containing start). */
 struct glass_present_entry *glass_present_overlap(const struct glass_present_table *table, uintptr_t start,
                                                   uintptr_t end);
 /* Adds an entry (which must overlap none); the table owns it. */
 struct glass_present_entry *glass_present_add(struct glass_present_table *table, uintptr_t host_start,
                                               uintptr_t host_end, uintptr_t device_start, void *allocation);
+/* Attaches the pointer at host address `where` (inside `entry`): returns its
+ * attach count after the increment. */
+uint64_t glass_present_attach(struct glass_present_entry *entry, uintptr_t where);
+/* Detaches it (all at once with `force`): returns the count left, or
+ * UINT64_MAX when the pointer was not attached. */
+uint64_t glass_present_detach(struct glass_present_entry *entry, uintptr_t where, bool force);
 /* Removes and frees `entry` (not its device storage). */
 void glass_present_remove(struct glass_present_table *table, struct glass_present_entry *entry);
 /* The device address of host address `host` inside `entry`. */

@@ -1,4 +1,5 @@
 /* The target constructs (target_ops.h). */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,11 +10,28 @@
 #include "mapping.h"
 #include "target_ops.h"
 
+/* Whether the program chose its default device (omp_set_default_device or
+ * OMP_DEFAULT_DEVICE): then a construct without a device clause that finds
+ * the initial device there asked for the host. Process-wide, as a program
+ * that sets it does so for its tasks. */
+static _Atomic bool default_device_chosen;
+
+void glass_target_default_device_chosen(void)
+{
+    atomic_store_explicit(&default_device_chosen, true, memory_order_relaxed);
+}
+
+static bool program_chose_default_device(void)
+{
+    return atomic_load_explicit(&default_device_chosen, memory_order_relaxed) || getenv("OMP_DEFAULT_DEVICE");
+}
+
 struct glass_device *glass_target_resolve(int device)
 {
     if (device == GLASS_DEVICE_HOST_FALLBACK)
         return NULL;
-    if (device == GLASS_DEVICE_FROM_ICV)
+    bool from_icv = device == GLASS_DEVICE_FROM_ICV;
+    if (from_icv)
         device = glass_self()->task->icv.default_device;
     int count = glass_device_count();
     bool mandatory = glass_globals.target_offload == GLASS_OFFLOAD_MANDATORY;
@@ -28,7 +46,10 @@ struct glass_device *glass_target_resolve(int device)
     if (mandatory && device != count)
         glass_fatal("OMP_TARGET_OFFLOAD=MANDATORY, but device %d is not available (%d device%s; the host is "
                     "device %d)", device, count, count == 1 ? "" : "s", count);
-    if (mandatory && count == 0) {
+    /* Without devices the default device is the host: mandatory cannot be
+     * met, unless the program named the host itself (a device clause, or
+     * the default device it set). */
+    if (mandatory && count == 0 && from_icv && !program_chose_default_device()) {
         const char *why = glass_device_no_gpu_reason();
         glass_fatal("OMP_TARGET_OFFLOAD=MANDATORY, but there is no device to offload to (%s; set "
                     "GLASS_HOST_DEVICES=N for host devices)", why ? why : "no GPU");

@@ -19,8 +19,12 @@
 
 /* The device a construct runs on, or NULL for the host. An unknown device
  * falls back to the host, unless OMP_TARGET_OFFLOAD=mandatory, which ends
- * the program with a message naming the device. */
+ * the program with a message naming the device; so does a construct that
+ * would run on the host only because there are no devices. */
 struct glass_device *glass_target_resolve(int device);
+/* omp_set_default_device was called: the default device is the program's
+ * choice, so the initial device there is not an unmet mandatory offload. */
+void glass_target_default_device_chosen(void);
 
 void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
                          size_t *sizes, unsigned short *kinds, const struct glass_launch *launch, bool nowait,
