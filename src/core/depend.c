@@ -16,6 +16,13 @@
  * mutexinoutset is handled as inout: mutually exclusive, as required, but
  * also ordered, which the specification permits.
  *
+ * omp_all_memory: a task with depend(out/inout: omp_all_memory) depends on
+ * the current group of every address in the map, and becomes the exclusive
+ * group of a record of its own (`all_memory_key`). From then on the map knows
+ * it (`all_memory_used`), and every later task with dependences also joins
+ * that record as an `in` member, so it follows the last such task and the
+ * next one follows it. Maps that never see omp_all_memory pay nothing.
+ *
  * A task counts its incomplete predecessors (`pending`) and lists its
  * successors; when it completes it unlinks itself and decrements its
  * successors' counts, scheduling those that reach zero. */
@@ -66,11 +73,21 @@ struct glass_depend_map {
     size_t mask;                       /* buckets - 1 */
     size_t count;                      /* records in the map */
     struct depend_record *free_records; /* kept for reuse */
+    bool all_memory_used;              /* a task of this map had depend(omp_all_memory) */
 };
+
+/* The address of the omp_all_memory record: no program variable has it. */
+static char all_memory_key;
 
 size_t glass_depend_node_size(size_t ndeps)
 {
-    return sizeof(struct glass_depend_node) + ndeps * sizeof(struct depend_entry);
+    /* One more entry: the omp_all_memory record's (see above). */
+    return sizeof(struct glass_depend_node) + (ndeps + 1) * sizeof(struct depend_entry);
+}
+
+static bool all_memory(enum glass_depend_kind kind)
+{
+    return kind == GLASS_DEPEND_OUT_ALL_MEMORY || kind == GLASS_DEPEND_INOUT_ALL_MEMORY;
 }
 
 static enum entry_kind entry_kind(enum glass_depend_kind kind)
@@ -83,6 +100,8 @@ static enum entry_kind entry_kind(enum glass_depend_kind kind)
     case GLASS_DEPEND_OUT:
     case GLASS_DEPEND_INOUT:
     case GLASS_DEPEND_MUTEXINOUTSET:
+    case GLASS_DEPEND_OUT_ALL_MEMORY:
+    case GLASS_DEPEND_INOUT_ALL_MEMORY:
         break;
     }
     return KIND_EXCLUSIVE;
@@ -265,14 +284,30 @@ bool glass_depend_register(struct glass_task *task, const struct glass_depend *d
     node->successors = node->inline_successors;
     struct glass_depend_map *map = map_of(task->parent);
     pthread_mutex_lock(&map->lock);
+    bool on_all_memory = false;
+    for (size_t i = 0; i < ndeps && !on_all_memory; i++)
+        on_all_memory = all_memory(deps[i].kind);
+    if (on_all_memory) {
+        /* After every incomplete sibling with dependences. */
+        map->all_memory_used = true;
+        for (size_t b = 0; map->buckets && b <= map->mask; b++)
+            for (struct depend_record *r = map->buckets[b]; r; r = r->hash_next)
+                for (struct depend_entry *e = r->current; e; e = e->next)
+                    add_edge(e->node, node, task);
+    }
     /* Exclusive kinds first, so an address listed twice keeps the stronger. */
     size_t n = 0;
     for (int pass = 0; pass < 2; pass++)
         for (size_t i = 0; i < ndeps; i++) {
             enum entry_kind kind = entry_kind(deps[i].kind);
+            void *addr = all_memory(deps[i].kind) ? &all_memory_key : deps[i].addr;
             if ((kind == KIND_EXCLUSIVE) == (pass == 0))
-                add_entry(map, task, &node->entries[n++], deps[i].addr, kind);
+                add_entry(map, task, &node->entries[n++], addr, kind);
         }
+    /* Ordered with the omp_all_memory tasks before and after it. */
+    if (map->all_memory_used && !on_all_memory)
+        add_entry(map, task, &node->entries[n++], &all_memory_key, KIND_IN);
+    node->nentries = (unsigned)n;
     bool ready = atomic_load_explicit(&node->pending, memory_order_relaxed) == 0;
     pthread_mutex_unlock(&map->lock);
     return ready;

@@ -23,6 +23,11 @@ enum glass_depend_kind {
     GLASS_DEPEND_INOUT,
     GLASS_DEPEND_MUTEXINOUTSET,
     GLASS_DEPEND_INOUTSET,
+    /* depend(out: omp_all_memory) / depend(inout: omp_all_memory) (5.1,
+     * 2.19.11): ordered after every earlier sibling with dependences and
+     * before every later one, whatever their addresses (addr is unused). */
+    GLASS_DEPEND_OUT_ALL_MEMORY,
+    GLASS_DEPEND_INOUT_ALL_MEMORY,
 };
 
 struct glass_depend {

@@ -239,6 +239,8 @@ enum glass_dependence_type {
     GLASS_DEPENDENCE_SOURCE = 5,
     GLASS_DEPENDENCE_SINK = 6,
     GLASS_DEPENDENCE_INOUTSET = 7,
+    GLASS_DEPENDENCE_OUT_ALL_MEMORY = 34, /* OpenMP 5.2 */
+    GLASS_DEPENDENCE_INOUT_ALL_MEMORY = 35,
 };
 
 /* Layout of ompt_dependence_t. */

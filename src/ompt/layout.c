@@ -178,6 +178,8 @@ SAME_VALUE(GLASS_DEPENDENCE_MUTEXINOUTSET, ompt_dependence_type_mutexinoutset);
 SAME_VALUE(GLASS_DEPENDENCE_SOURCE, ompt_dependence_type_source);
 SAME_VALUE(GLASS_DEPENDENCE_SINK, ompt_dependence_type_sink);
 SAME_VALUE(GLASS_DEPENDENCE_INOUTSET, ompt_dependence_type_inoutset);
+SAME_VALUE(GLASS_DEPENDENCE_OUT_ALL_MEMORY, ompt_dependence_type_out_all_memory);
+SAME_VALUE(GLASS_DEPENDENCE_INOUT_ALL_MEMORY, ompt_dependence_type_inout_all_memory);
 SAME_VALUE(GLASS_SEVERITY_WARNING, ompt_warning);
 SAME_VALUE(GLASS_SEVERITY_FATAL, ompt_fatal);
 SAME_VALUE(GLASS_SYNC_HINT_NONE, 0);

@@ -250,6 +250,10 @@ static int dependence_type(enum glass_depend_kind kind)
         return GLASS_DEPENDENCE_MUTEXINOUTSET;
     case GLASS_DEPEND_INOUTSET:
         return GLASS_DEPENDENCE_INOUTSET;
+    case GLASS_DEPEND_OUT_ALL_MEMORY:
+        return GLASS_DEPENDENCE_OUT_ALL_MEMORY;
+    case GLASS_DEPEND_INOUT_ALL_MEMORY:
+        return GLASS_DEPENDENCE_INOUT_ALL_MEMORY;
     }
     return GLASS_DEPENDENCE_INOUT;
 }

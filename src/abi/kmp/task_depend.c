@@ -24,6 +24,8 @@ enum {
 
 static enum glass_depend_kind kind_of(uint8_t flags)
 {
+    if (flags & KMP_DEPEND_ALL)
+        return flags & KMP_DEPEND_IN ? GLASS_DEPEND_INOUT_ALL_MEMORY : GLASS_DEPEND_OUT_ALL_MEMORY;
     if (flags & KMP_DEPEND_MTX)
         return GLASS_DEPEND_MUTEXINOUTSET;
     if (flags & KMP_DEPEND_SET)
@@ -54,8 +56,6 @@ static void decode(struct decoded *out, int32_t ndeps, const struct kmp_depend_i
         const struct kmp_depend_info *items = pass ? noalias : list;
         int32_t count = pass ? ndeps_noalias : ndeps;
         for (int32_t i = 0; i < count; i++) {
-            if (items[i].flags & KMP_DEPEND_ALL)
-                glass_fatal("depend(omp_all_memory) is not supported yet");
             out->deps[out->n++] = (struct glass_depend){(void *)items[i].base_addr, kind_of(items[i].flags)};
         }
     }
