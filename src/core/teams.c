@@ -97,9 +97,34 @@ static void finish_team(struct glass_thread *self, const struct glass_ompt_leagu
     }
 }
 
+struct league_call {
+    void (*fn)(void *);
+    void *data;
+    unsigned num_teams, thread_limit;
+    const void *codeptr;
+};
+
+static void league_in_own_group(void *arg)
+{
+    struct league_call *call = arg;
+    glass_teams_run(glass_self(), call->fn, call->data, call->num_teams, call->thread_limit, call->codeptr);
+}
+
 void glass_teams_run(struct glass_thread *self, void (*fn)(void *), void *data, unsigned num_teams,
                      unsigned thread_limit, const void *codeptr)
 {
+    /* A teams region is the child of a contention group's initial task
+     * (OpenMP 5.1, 2.7). Clang without offload targets compiles a target
+     * region as host code, so its `target teams` (with nowait: inside a
+     * target task) reaches here from a parallel region or an explicit task;
+     * the league then gets a contention group of its own on this thread, as
+     * the target region would have given it (waiting for the enclosing
+     * team's tasks instead deadlocked: the encountering task is one). */
+    if (!(self->task->flags & GLASS_TASK_INITIAL)) {
+        struct league_call call = {fn, data, num_teams, thread_limit, codeptr};
+        glass_target_run(self, league_in_own_group, &call, 0, self->task->icv.device_num);
+        return;
+    }
     struct glass_team *root = outermost(self->team);
     struct glass_icvs *icv = &self->task->icv;
     unsigned saved_limit = icv->thread_limit;
