@@ -57,6 +57,12 @@ static void resolve_schedule(struct glass_loop *loop, const struct glass_loop_sp
         glass_fatal("unknown loop schedule kind %d", kind);
     if (kind != GLASS_SCHED_STATIC && chunk == 0)
         chunk = 1;
+    /* The simd modifier: the chunk, and every guided piece, a whole number
+     * of simd widths (a static schedule without chunk size is left as it is). */
+    uint64_t width = spec->simd_width > 1 ? spec->simd_width : 1;
+    if (width > 1 && chunk)
+        chunk = (chunk + width - 1) / width * width;
+    loop->granule = kind == GLASS_SCHED_GUIDED ? width : 1;
     /* Static schedules and ordered loops are monotonic unless nonmonotonic is
      * asked for; dynamic and guided ones are nonmonotonic unless monotonic is
      * (5.1, 2.11.4). Guided claims are monotonic in any case, dynamic ones

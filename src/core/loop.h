@@ -33,6 +33,9 @@ struct glass_loop_spec {
     bool sections;             /* a sections construct: one iteration per section */
     const void *codeptr;       /* user call site, for tools (NULL: unknown) */
     bool unreported;           /* no work-begin event: the ABI reports the construct's own */
+    /* schedule(simd: ...) (OpenMP 5.1, 2.11.4): the simd width; chunks are
+     * whole multiples of it (the last excepted); 0 or 1: no simd modifier. */
+    uint64_t simd_width;
 };
 
 /* Iterations of `for (v = start; v < end (or > end); v += incr)`. */

@@ -88,6 +88,8 @@ bool glass_loop_claim_guided(struct glass_loop *loop, unsigned nthreads, uint64_
         uint64_t size = remaining / nthreads + (remaining % nthreads != 0);
         if (size < loop->chunk)
             size = loop->chunk;
+        if (loop->granule > 1)
+            size = (size + loop->granule - 1) / loop->granule * loop->granule;
         last = size < remaining ? first + size : count;
     } while (!atomic_compare_exchange_weak_explicit(&loop->next, &first, last, memory_order_relaxed,
                                                     memory_order_relaxed));

@@ -41,6 +41,7 @@ struct glass_loop {
     uint64_t count;
     uint64_t start, incr, end;
     uint64_t chunk;      /* iterations per chunk; 0: static without chunk size */
+    uint64_t granule;    /* guided: pieces are multiples of it (simd modifier); 1 otherwise */
     int sched;           /* GLASS_SCHED_STATIC, _DYNAMIC or _GUIDED (auto is static) */
     bool monotonic;      /* the modifier asked for (claims are monotonic anyway) */
     bool ordered;        /* has an ordered clause without parameter */

@@ -15,7 +15,7 @@
 #include "loop.h"
 
 /* The core's schedule for a libomp schedule type. */
-static int core_schedule(int32_t schedule, bool *ordered, bool *chunked)
+static int core_schedule(int32_t schedule, bool *ordered, bool *chunked, bool *simd)
 {
     int kind = schedule & ~(KMP_SCH_MODIFIER_MONOTONIC | KMP_SCH_MODIFIER_NONMONOTONIC);
     int modifier = (schedule & KMP_SCH_MODIFIER_MONOTONIC) ? GLASS_SCHED_MONOTONIC : 0;
@@ -25,6 +25,8 @@ static int core_schedule(int32_t schedule, bool *ordered, bool *chunked)
     if (*ordered)
         kind -= KMP_ORD_LOWER - 32;
     *chunked = true;
+    /* Clang's simd schedules pass the simd width as the chunk. */
+    *simd = kind == KMP_SCH_GUIDED_SIMD || kind == KMP_SCH_RUNTIME_SIMD;
     switch (kind) {
     case KMP_SCH_STATIC:
     case KMP_SCH_STATIC_GREEDY:
@@ -57,8 +59,8 @@ static int core_schedule(int32_t schedule, bool *ordered, bool *chunked)
 static void dispatch_init(struct glass_thread *self, int32_t schedule, bool is_signed, uint64_t lb, uint64_t ub,
                           int64_t st, int64_t chunk, const void *codeptr)
 {
-    bool ordered, chunked;
-    int sched = core_schedule(schedule, &ordered, &chunked);
+    bool ordered, chunked, simd;
+    int sched = core_schedule(schedule, &ordered, &chunked, &simd);
     uint64_t count = kmp_trip_count(is_signed, lb, ub, st);
     struct glass_loop_spec spec = {
         .count = count,
@@ -66,7 +68,8 @@ static void dispatch_init(struct glass_thread *self, int32_t schedule, bool is_s
         .incr = (uint64_t)st,
         .end = lb + count * (uint64_t)st,
         .sched = sched,
-        .chunk = chunked && chunk > 0 ? (uint64_t)chunk : 0,
+        .chunk = chunked && chunk > 0 && !simd ? (uint64_t)chunk : 0,
+        .simd_width = simd && chunk > 0 ? (uint64_t)chunk : 0,
         .ordered = ordered,
         .codeptr = codeptr,
     };
