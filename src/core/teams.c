@@ -106,6 +106,9 @@ struct league_call {
 
 static void league_in_own_group(void *arg)
 {
+    /* The group's initial task is in the runtime from its start: its enter
+     * frame (the league's parallel_begin names it) is set here. */
+    GLASS_OMPT_ENTRY();
     struct league_call *call = arg;
     glass_teams_run(glass_self(), call->fn, call->data, call->num_teams, call->thread_limit, call->codeptr);
 }

@@ -15,7 +15,8 @@
 # lit tests give to the other compiler only (REQUIRES: gcc / clang), are
 # skipped. On libomp the tool is loaded through OMP_TOOL_LIBRARIES, with a
 # libgomp.so.1 that is libomp for the gcc builds. Runs one program at a time
-# (the machine may be shared); takes some minutes.
+# (the machine may be shared); takes some minutes. SUITE_RUNTIMES="glass"
+# (or "libomp") runs on one runtime only.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
@@ -46,7 +47,7 @@ for source in "$root"/tests/runtime/c/$pattern.c; do
         args=$(echo "$line" | sed 's/.*%run %t//; s/[^ ]*%[^ ]*//g')
         exe=$work/$name.$cc
         $cc -fopenmp -O2 -g -w -I"$root/include" "$source" -o "$exe" -lm 2>/dev/null || continue
-        for runtime in glass libomp; do
+        for runtime in ${SUITE_RUNTIMES:-glass libomp}; do
             report=$work/report
             rm -f "$report"
             if [ $runtime = glass ]; then
