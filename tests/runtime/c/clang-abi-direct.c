@@ -133,6 +133,7 @@ int main(int argc, char **argv)
         }
         if (last)
             LAST();
+        __kmpc_for_static_fini(&loc, gtid); /* as clang ends every static loop */
     }
     dist_for &= all_once();
 
