@@ -613,6 +613,10 @@ void glass_task_fulfill(uintptr_t event)
     unsigned char seen = atomic_load_explicit(&task->detach, memory_order_acquire);
     unsigned char reported = 0;
     if (!(seen & GLASS_DETACH_FULFILLED) && GLASS_OMPT_ACTIVE()) {
+        /* A thread that is not an OpenMP thread (the usual caller: an I/O or
+         * a completion thread) becomes one, as libomp makes it a root: its
+         * thread_begin comes before the fulfill event it reports. */
+        (void)glass_self();
         if (!(seen & (GLASS_DETACH_BODY_ENDING | GLASS_DETACH_BODY_DONE))) {
             GLASS_OMPT_EMIT(task_schedule, &task->tool_data, GLASS_TASK_STATUS_EARLY_FULFILL, NULL);
             reported = GLASS_DETACH_FULFILL_REPORTED;
