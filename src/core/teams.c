@@ -6,6 +6,7 @@
  * omp_get_num_teams and omp_get_team_num find them from any nesting level. */
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "globals.h"
 #include "task_internal.h"
@@ -97,6 +98,19 @@ static void finish_team(struct glass_thread *self, const struct glass_ompt_leagu
     }
 }
 
+/* The encountering task takes back what a team's own task changed, keeping
+ * its identity: tool data, frame and parent. */
+static void team_back_to(struct glass_task *encountering, const struct glass_task *team_task)
+{
+    struct glass_task keep;
+    memcpy(&keep, encountering, sizeof keep);
+    memcpy(encountering, team_task, sizeof *encountering);
+    encountering->parent = keep.parent;
+    encountering->frame = keep.frame;
+    encountering->tool_data = keep.tool_data;
+    memcpy(encountering->later_tools_data, keep.later_tools_data, sizeof keep.later_tools_data);
+}
+
 struct league_call {
     void (*fn)(void *);
     void *data;
@@ -140,21 +154,38 @@ void glass_teams_run(struct glass_thread *self, void (*fn)(void *), void *data, 
         league = &events;
         glass_ompt_league_begin(self, league, root->league_size, codeptr);
     }
+    /* With the league's events, each team's initial task is a task of its
+     * own (a copy of the encountering one, whose child it is), so that the
+     * teams' tasks and the encountering task, which stays live, never share
+     * an ompt_data_t (5.1 4.4.4.4) and inquiries see the encountering task
+     * one level up; what the team changed (its constructs' progress, ICVs)
+     * goes back to the encountering task after it, as when the teams ran on
+     * it directly. Without events they still do (nothing tells them apart). */
+    struct glass_task *encountering = self->task;
     struct teams_frames saved = {NULL, 0};
-    bool framed = GLASS_OMPT_ACTIVE();
+    bool framed = GLASS_OMPT_ACTIVE() && !league;
     if (framed)
         league_frames_begin(self->task, &saved);
     for (root->league_num = 0; root->league_num < root->league_size; root->league_num++) {
-        if (league)
+        struct glass_task team_task;
+        if (league) {
+            memcpy(&team_task, encountering, sizeof team_task);
+            team_task.parent = encountering;
+            team_task.frame = GLASS_FRAME_UNSET;
+            self->task = &team_task;
             glass_ompt_team_begin(self, league, root->league_num);
-        if (framed)
+        }
+        if (framed || league)
             glass_ompt_set_exit_frame(self->task, __builtin_frame_address(0), GLASS_FRAME_FLAGS_RUNTIME);
         fn(data);
-        if (framed)
+        if (framed || league)
             glass_ompt_set_exit_frame(self->task, NULL, GLASS_FRAME_FLAGS_RUNTIME);
         finish_team(self, league);
-        if (league)
+        if (league) {
             glass_ompt_team_end(self, root->league_num);
+            team_back_to(encountering, &team_task);
+            self->task = encountering;
+        }
     }
     if (framed)
         league_frames_end(self->task, &saved);
