@@ -98,17 +98,37 @@ static void finish_team(struct glass_thread *self, const struct glass_ompt_leagu
     }
 }
 
-/* The encountering task takes back what a team's own task changed, keeping
- * its identity: tool data, frame and parent. */
+/* A team's own initial task: the encountering task's state, as its child,
+ * with no children of its own yet (the encountering task's earlier children
+ * keep counting on it) and no frame. */
+static void team_task_from(struct glass_task *team_task, struct glass_task *encountering)
+{
+    memcpy(team_task, encountering, sizeof *team_task);
+    team_task->parent = encountering;
+    team_task->frame = GLASS_FRAME_UNSET;
+    atomic_store_explicit(&team_task->kids, 0, memory_order_relaxed);
+    team_task->kids_credits = 0;
+}
+
+/* The encountering task takes back what a team's own task changed: its
+ * ICVs and its progress through worksharing constructs and task reductions
+ * (the team's constructs are the encountering thread's, counted on), the
+ * dependence map it may have made. Field by field: other threads write the
+ * encountering task's children count meanwhile (an earlier child may
+ * complete during the league). */
 static void team_back_to(struct glass_task *encountering, const struct glass_task *team_task)
 {
-    struct glass_task keep;
-    memcpy(&keep, encountering, sizeof keep);
-    memcpy(encountering, team_task, sizeof *encountering);
-    encountering->parent = keep.parent;
-    encountering->frame = keep.frame;
-    encountering->tool_data = keep.tool_data;
-    memcpy(encountering->later_tools_data, keep.later_tools_data, sizeof keep.later_tools_data);
+    encountering->icv = team_task->icv;
+    encountering->ws_count = team_task->ws_count;
+    encountering->single_count = team_task->single_count;
+    encountering->lock_owner_id = team_task->lock_owner_id;
+    encountering->ws = team_task->ws;
+    encountering->ws_static_trip = team_task->ws_static_trip;
+    encountering->ws_chunk_lo = team_task->ws_chunk_lo;
+    encountering->ws_chunk_hi = team_task->ws_chunk_hi;
+    encountering->ws_ordered_left = team_task->ws_ordered_left;
+    encountering->ws_reduction_seq = team_task->ws_reduction_seq;
+    encountering->depend_map = team_task->depend_map;
 }
 
 struct league_call {
@@ -169,9 +189,7 @@ void glass_teams_run(struct glass_thread *self, void (*fn)(void *), void *data, 
     for (root->league_num = 0; root->league_num < root->league_size; root->league_num++) {
         struct glass_task team_task;
         if (league) {
-            memcpy(&team_task, encountering, sizeof team_task);
-            team_task.parent = encountering;
-            team_task.frame = GLASS_FRAME_UNSET;
+            team_task_from(&team_task, encountering);
             self->task = &team_task;
             glass_ompt_team_begin(self, league, root->league_num);
         }
