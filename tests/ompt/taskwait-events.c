@@ -15,7 +15,7 @@
 
 #include "tool.h"
 
-static volatile int sink;
+static _Atomic int sink; /* written by several threads: atomic, for TSan */
 
 int main(void)
 {
