@@ -24,8 +24,10 @@ int main(void)
                 {
 #pragma omp atomic
                     sum[k] += omp_get_team_num() + 1;
-                    if (omp_get_team_num() == 0)
-                        league = omp_get_num_teams();
+                    if (omp_get_team_num() == 0) {
+#pragma omp atomic write
+                        league = omp_get_num_teams(); /* several regions at once */
+                    }
                 }
             }
         }
