@@ -10,6 +10,7 @@
 struct check_queries check_queries;
 
 static atomic_int finalized;
+static atomic_int exited_inside_region; /* check_exit */
 static atomic_uint thread_count;
 static _Atomic(struct check_thread *) threads[CHECK_MAX_THREADS];
 static atomic_uint_fast64_t unregistered_events;
@@ -375,8 +376,9 @@ void check_thread_end(struct check_thread *t, ompt_data_t *thread_data)
     if (t->begun && thread_data != t->thread_data)
         VIOLATION(t, RULE_QUERY_THREAD_DATA, "thread_end", NULL, "thread_data %p, at thread_begin %p",
                   (void *)thread_data, (void *)t->thread_data);
-    /* Only the initial task may still be open (its end may come at exit). */
-    for (unsigned i = 0; i < t->depth; i++) {
+    /* Only the initial task may still be open (its end may come at exit),
+     * unless the program exited from inside a region. */
+    for (unsigned i = 0; i < t->depth && !atomic_load(&exited_inside_region); i++) {
         struct check_scope *s = &t->stack[i];
         if (s->kind == SCOPE_IMPLICIT_TASK && s->subkind == ompt_task_initial)
             continue;
@@ -854,6 +856,13 @@ void check_device(struct check_thread *t, const char *name, int device_num)
 
 /* ---- the whole run ------------------------------------------------------------ */
 
+void check_exit(struct check_thread *t)
+{
+    for (unsigned i = 0; i < t->depth; i++)
+        if (t->stack[i].kind != SCOPE_IMPLICIT_TASK || t->stack[i].subkind != ompt_task_initial)
+            atomic_store(&exited_inside_region, 1);
+}
+
 void check_finalize(void)
 {
     check_trace_finalize();
@@ -880,6 +889,7 @@ unsigned check_thread_total(void)
 void check_reset(void)
 {
     atomic_store(&finalized, 0);
+    atomic_store(&exited_inside_region, 0);
     atomic_store(&thread_count, 0);
     atomic_store(&unregistered_events, 0);
     for (unsigned i = 0; i < CHECK_MAX_THREADS; i++)

@@ -133,6 +133,13 @@ void check_target_submit(struct check_thread *t, ompt_scope_endpoint_t endpoint,
 /* event: "device_initialize", "device_finalize", "device_load" or "device_unload". */
 void check_device(struct check_thread *t, const char *event, int device_num);
 
+/* The process exits (exit(), or the return from main), on the thread that
+ * called it. When that thread was inside a region (other than the initial
+ * task), the program left regions that never end: threads may then get
+ * their thread_end with regions open, which is no fault of the runtime
+ * (5.1 does not dispatch the ends of regions that never finish). */
+void check_exit(struct check_thread *t);
+
 /* The tool's finalize: from now on every event is a violation. */
 void check_finalize(void);
 

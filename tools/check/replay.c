@@ -38,6 +38,7 @@
  *   target_submit_begin|end op=H [id=N]      (id: the runtime's target_id or
  *       host_op_id, which ompt_get_target_info would give; records name it)
  *   device_initialize|device_finalize|device_load|device_unload device=N
+ *   exit                      the thread calls exit()
  *   finalize
  * device tracing (trace.h), with a fake device whose records the stream writes:
  *   trace_start device=N [advance=stuck]   tracing runs on the device (stuck:
@@ -456,6 +457,8 @@ static void replay_event(struct check_thread *t, const char *event, struct field
     } else if (!strcmp(event, "device_initialize") || !strcmp(event, "device_finalize") ||
                !strcmp(event, "device_load") || !strcmp(event, "device_unload")) {
         check_device(t, event, (int)number(required(f, "device"), "device"));
+    } else if (!strcmp(event, "exit")) {
+        check_exit(t);
     } else if (!strcmp(event, "finalize")) {
         check_finalize();
     } else {

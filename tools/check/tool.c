@@ -403,6 +403,15 @@ static void on_device_unload(int device_num, uint64_t module_id)
 
 /* ---- start-up and finalize ----------------------------------------------------- */
 
+/* The program's exit, on the thread that calls exit(): an atexit handler of
+ * the tool (registered at initialize, so it runs before the runtime's own
+ * end, which dispatches the last thread_end callbacks). */
+static void on_exit_called(void)
+{
+    if (current && !atomic_load(&tool_finalized))
+        check_exit(current);
+}
+
 static int initialize(ompt_function_lookup_t lookup, int initial_device_num, ompt_data_t *tool_data)
 {
     (void)initial_device_num, (void)tool_data;
@@ -459,6 +468,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     }
 #undef REGISTER
     self("initialize"); /* the initial thread is number 0 */
+    atexit(on_exit_called);
     return 1;
 }
 
