@@ -341,15 +341,25 @@ int main(int argc, char **argv)
         if (setting && strcmp(setting, "enabled"))
             fprintf(stderr, "%s: warning: OMP_TOOL=%s, enabling it for the %s\n", program_name, setting, what);
         setenv("OMP_TOOL", "enabled", 1);
-        setenv("OMP_TOOL_LIBRARIES", tool, 1);
+        /* With every tool started (GLASS_OMPT_ALL_TOOLS=true) the tools the
+         * user lists keep their places, ours after them; otherwise the
+         * specification starts one tool, and it must be ours. */
+        const char *listed = getenv("OMP_TOOL_LIBRARIES");
+        const char *all = getenv("GLASS_OMPT_ALL_TOOLS");
+        char libraries[3 * PATH_MAX + 64];
+        if (listed && *listed && all && !strcmp(all, "true"))
+            snprintf(libraries, sizeof libraries, "%s:%s", listed, tool);
+        else
+            snprintf(libraries, sizeof libraries, "%s", tool);
+        setenv("OMP_TOOL_LIBRARIES", libraries, 1);
         if (trace_dir) {
             /* The tracing tool beside this one: both start (Glass's
              * several-tools extension), each seeing every event. */
-            char tracer[PATH_MAX + 32], tools[2 * PATH_MAX + 64];
+            char tracer[PATH_MAX + 32], tools[4 * PATH_MAX + 128];
             snprintf(tracer, sizeof tracer, "%s/libglass-trace.so", lib_dir);
             if (!is_file(tracer))
                 die(1, "cannot find the tracing tool %s (is Glass fully built or installed?)", tracer);
-            snprintf(tools, sizeof tools, "%s:%s", tool, tracer);
+            snprintf(tools, sizeof tools, "%s:%s", libraries, tracer);
             setenv("OMP_TOOL_LIBRARIES", tools, 1);
             setenv("GLASS_OMPT_ALL_TOOLS", "true", 1);
             setenv("GLASS_TRACE_DIR", trace_dir, 1);

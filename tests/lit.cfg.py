@@ -33,6 +33,15 @@ if compiler == "clang-19" and not shutil.which("clang-19"):
 config.name = "glass-" + compiler
 config.test_exec_root = os.path.join(build_dir, {"gcc": "tests", "clang": "tests-clang",
                                                  "clang-19": "tests-clang-19"}[compiler])
+# --param under_check=DIR (tests/check/ompt-under-check.test): every %run
+# goes through glass check beside the program's own tool, each report into
+# DIR (tests/check/under-check.sh); its own exec root keeps it apart from the
+# ordinary run.
+under_check = lit_config.params.get("under_check")
+if under_check:
+    config.name += "-under-check"
+    config.test_exec_root += "-under-check"
+    config.available_features.add("under-check")
 config.available_features.add(compiler)
 if compiler == "clang-19":
     config.available_features.add("clang")
@@ -75,7 +84,14 @@ config.substitutions.append(("%omp-cxx", cxx + " " + flags))
 config.substitutions.append(("%gcc-omp", "gcc " + flags))
 config.substitutions.append(("%gxx-omp", "g++ " + flags))
 config.substitutions.append(("%gfortran-omp", "gfortran " + flags))
-config.substitutions.append(("%run", "env LD_LIBRARY_PATH=" + lib_dir))
+if under_check:
+    config.substitutions.append(("%run", "env LD_LIBRARY_PATH=" + lib_dir + " GLASS_UNDER_CHECK_REPORTS=" +
+                                 os.path.abspath(under_check) + " GLASS_UNDER_CHECK_GLASS=" +
+                                 os.path.join(build_dir, "bin", "glass") + " sh " +
+                                 os.path.join(os.path.dirname(config.test_source_root), "tests", "check",
+                                              "under-check.sh")))
+else:
+    config.substitutions.append(("%run", "env LD_LIBRARY_PATH=" + lib_dir))
 config.substitutions.append(("%threads", "1 2 4 8"))
 config.substitutions.append(("%FileCheck", filecheck))
 config.substitutions.append(("%not", os.path.join(llvm_bin, "not")))

@@ -5,7 +5,7 @@
 ! RUN: %tool-so -o %t.tool.so
 ! RUN: gfortran -fopenmp -O2 %s -L%libdir -o %t
 ! RUN: env OMP_TOOL_LIBRARIES=%t.tool.so %run %t | FileCheck %s
-! RUN: %run %t | FileCheck %s --check-prefix=NOTOOL
+! Without a tool (NOTOOL): control-tool-notool.test.
 program control_tool
   implicit none
   interface

@@ -5,10 +5,12 @@
 #include "engine.h"
 #include "live.h"
 #include "rules.h"
+#include "trace.h"
 
 struct check_queries check_queries;
 
 static atomic_int finalized;
+static atomic_int exited_inside_region; /* check_exit */
 static atomic_uint thread_count;
 static _Atomic(struct check_thread *) threads[CHECK_MAX_THREADS];
 static atomic_uint_fast64_t unregistered_events;
@@ -354,11 +356,11 @@ void check_event(struct check_thread *t, const char *event, const void *codeptr)
 
 void check_thread_begin(struct check_thread *t, ompt_thread_t type, ompt_data_t *thread_data)
 {
-    (void)type;
     check_event(t, "thread_begin", NULL);
     if (t->begun)
         VIOLATION(t, RULE_ORDER_THREAD_BEGIN_FIRST, "thread_begin", NULL, "a second thread_begin on the thread");
     t->begun = 1;
+    t->type = type;
     t->thread_data = thread_data;
     if (check_queries.get_thread_data && check_queries.get_thread_data() != thread_data)
         VIOLATION(t, RULE_QUERY_THREAD_DATA, "thread_begin", NULL, "ompt_get_thread_data gives %p, the event %p",
@@ -374,8 +376,9 @@ void check_thread_end(struct check_thread *t, ompt_data_t *thread_data)
     if (t->begun && thread_data != t->thread_data)
         VIOLATION(t, RULE_QUERY_THREAD_DATA, "thread_end", NULL, "thread_data %p, at thread_begin %p",
                   (void *)thread_data, (void *)t->thread_data);
-    /* Only the initial task may still be open (its end may come at exit). */
-    for (unsigned i = 0; i < t->depth; i++) {
+    /* Only the initial task may still be open (its end may come at exit),
+     * unless the program exited from inside a region. */
+    for (unsigned i = 0; i < t->depth && !atomic_load(&exited_inside_region); i++) {
         struct check_scope *s = &t->stack[i];
         if (s->kind == SCOPE_IMPLICIT_TASK && s->subkind == ompt_task_initial)
             continue;
@@ -775,10 +778,13 @@ void check_flush(struct check_thread *t, ompt_data_t *thread_data, const void *c
                   (void *)thread_data, (void *)t->thread_data);
 }
 
-void check_target(struct check_thread *t, ompt_scope_endpoint_t endpoint, const void *target, const void *codeptr)
+void check_target(struct check_thread *t, ompt_scope_endpoint_t endpoint, const void *target, const void *codeptr,
+                  uint64_t id)
 {
     const char *event = endpoint == ompt_scope_begin ? "target_begin" : "target_end";
     check_event(t, event, codeptr);
+    if (endpoint == ompt_scope_begin && check_trace_active())
+        check_trace_note_id(TRACE_TARGET, id, 0);
     if (endpoint == ompt_scope_begin)
         open_scope(t, SCOPE_TARGET, 0, target, 0, current_task(t), codeptr, event);
     else if (endpoint == ompt_scope_end)
@@ -786,13 +792,16 @@ void check_target(struct check_thread *t, ompt_scope_endpoint_t endpoint, const 
 }
 
 void check_target_data_op(struct check_thread *t, ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
-                          const void *codeptr)
+                          const void *codeptr, uint64_t id)
 {
     const char *event = endpoint == ompt_scope_begin ? "target_data_op_begin" : "target_data_op_end";
     check_event(t, event, codeptr);
     if (endpoint == ompt_scope_begin) {
+        uint64_t runtime_id = id ? id : host_op_id ? *host_op_id : 0;
         if (host_op_id)
             *host_op_id = STAMP_TAG << STAMP_TAG_SHIFT | ++t->serial;
+        if (check_trace_active())
+            check_trace_note_id(TRACE_DATA_OP, runtime_id, host_op_id ? *host_op_id : 0);
         open_scope(t, SCOPE_TARGET_DATA_OP, 0, host_op_id, 0, current_task(t), codeptr, event);
     } else if (endpoint == ompt_scope_end) {
         if (host_op_id && *host_op_id >> STAMP_TAG_SHIFT != STAMP_TAG)
@@ -802,10 +811,12 @@ void check_target_data_op(struct check_thread *t, ompt_scope_endpoint_t endpoint
     }
 }
 
-void check_target_submit(struct check_thread *t, ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id)
+void check_target_submit(struct check_thread *t, ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id, uint64_t id)
 {
     const char *event = endpoint == ompt_scope_begin ? "target_submit_begin" : "target_submit_end";
     check_event(t, event, NULL);
+    if (endpoint == ompt_scope_begin && check_trace_active())
+        check_trace_note_id(TRACE_SUBMIT, id ? id : host_op_id ? *host_op_id : 0, 0);
     if (endpoint == ompt_scope_begin)
         open_scope(t, SCOPE_TARGET_SUBMIT, 0, host_op_id, 0, current_task(t), NULL, event);
     else if (endpoint == ompt_scope_end)
@@ -837,14 +848,24 @@ void check_device(struct check_thread *t, const char *name, int device_num)
     if (now != DEVICE_INITIALIZED)
         VIOLATION(t, RULE_DEVICE_LIFECYCLE, event, NULL, "device %d is %s", device_num,
                   now == DEVICE_FINALIZED ? "finalized already" : "not initialized");
-    if (!strcmp(event, "device_finalize"))
+    if (!strcmp(event, "device_finalize")) {
         atomic_store(state, DEVICE_FINALIZED);
+        check_trace_device_finalize(t, device_num);
+    }
 }
 
 /* ---- the whole run ------------------------------------------------------------ */
 
+void check_exit(struct check_thread *t)
+{
+    for (unsigned i = 0; i < t->depth; i++)
+        if (t->stack[i].kind != SCOPE_IMPLICIT_TASK || t->stack[i].subkind != ompt_task_initial)
+            atomic_store(&exited_inside_region, 1);
+}
+
 void check_finalize(void)
 {
+    check_trace_finalize();
     atomic_store(&finalized, 1);
 }
 
@@ -868,6 +889,7 @@ unsigned check_thread_total(void)
 void check_reset(void)
 {
     atomic_store(&finalized, 0);
+    atomic_store(&exited_inside_region, 0);
     atomic_store(&thread_count, 0);
     atomic_store(&unregistered_events, 0);
     for (unsigned i = 0; i < CHECK_MAX_THREADS; i++)
@@ -875,5 +897,6 @@ void check_reset(void)
     for (unsigned i = 0; i < CHECK_MAX_DEVICES; i++)
         atomic_store(&devices[i], DEVICE_UNKNOWN);
     live_reset();
+    check_trace_reset();
     check_rules_reset();
 }

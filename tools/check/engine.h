@@ -63,6 +63,7 @@ struct check_mutex {
 struct check_thread {
     unsigned number;       /* 0, 1, ... in order of first event */
     int begun, ended;      /* thread_begin / thread_end seen */
+    ompt_thread_t type;    /* from thread_begin */
     int missing_begin_reported;
     ompt_data_t *thread_data;
     uintptr_t stack_lo, stack_hi; /* the thread's own stack; 0, 0 if unknown */
@@ -118,12 +119,26 @@ void check_nest_lock(struct check_thread *t, ompt_scope_endpoint_t endpoint, omp
                      const void *codeptr);
 void check_flush(struct check_thread *t, ompt_data_t *thread_data, const void *codeptr);
 void check_cancel(struct check_thread *t, ompt_data_t *task_data, int flags, const void *codeptr);
-void check_target(struct check_thread *t, ompt_scope_endpoint_t endpoint, const void *target, const void *codeptr);
+/* The target callbacks. `id` is the runtime's id of the target region
+ * (target_id) or operation (host_op_id) when the tool could learn it
+ * (ompt_get_target_info, or the plain callback's argument), else 0: device
+ * trace records are matched against it (trace.h). A data operation's or
+ * submit's host_op_id location holds the runtime's id at begin, before the
+ * tool writes its own value there; that serves when `id` is 0. */
+void check_target(struct check_thread *t, ompt_scope_endpoint_t endpoint, const void *target, const void *codeptr,
+                  uint64_t id);
 void check_target_data_op(struct check_thread *t, ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id,
-                          const void *codeptr);
-void check_target_submit(struct check_thread *t, ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id);
+                          const void *codeptr, uint64_t id);
+void check_target_submit(struct check_thread *t, ompt_scope_endpoint_t endpoint, ompt_id_t *host_op_id, uint64_t id);
 /* event: "device_initialize", "device_finalize", "device_load" or "device_unload". */
 void check_device(struct check_thread *t, const char *event, int device_num);
+
+/* The process exits (exit(), or the return from main), on the thread that
+ * called it. When that thread was inside a region (other than the initial
+ * task), the program left regions that never end: threads may then get
+ * their thread_end with regions open, which is no fault of the runtime
+ * (5.1 does not dispatch the ends of regions that never finish). */
+void check_exit(struct check_thread *t);
 
 /* The tool's finalize: from now on every event is a violation. */
 void check_finalize(void);

@@ -34,10 +34,23 @@
  *   mutex_acquire|mutex_acquired|mutex_released kind=lock|test_lock|nest_lock|
  *       test_nest_lock|critical|atomic|ordered wait=W [code=C]
  *   nest_lock_begin|end wait=W  |  flush data=D  |  cancel task=T flags=F
- *   target_begin|end target=X  |  target_data_op_begin|end op=H
- *   target_submit_begin|end op=H
+ *   target_begin|end target=X [id=N]  |  target_data_op_begin|end op=H [id=N]
+ *   target_submit_begin|end op=H [id=N]      (id: the runtime's target_id or
+ *       host_op_id, which ompt_get_target_info would give; records name it)
  *   device_initialize|device_finalize|device_load|device_unload device=N
+ *   exit                      the thread calls exit()
  *   finalize
+ * device tracing (trace.h), with a fake device whose records the stream writes:
+ *   trace_start device=N [advance=stuck]   tracing runs on the device (stuck:
+ *       its advance_buffer_cursor never moves on)
+ *   buffer_request device=N buffer=B [bytes=N]   the tool hands buffer B out
+ *   record buffer=B type=target|data_op|kernel|map|other [id=N]
+ *       [endpoint=begin|end] [time=T] [end=E]    the device writes a record
+ *       into B (not an event)
+ *   buffer_complete device=N buffer=B [bytes=N] [owned=0|1] [begin=C]
+ *       B comes back (bytes: those written, unless given; owned: 1); B names
+ *       a buffer never handed out if no buffer_request named it. The fake
+ *       advance_buffer_cursor walks the records written, whatever the bytes.
  * and what the runtime's inquiry entry points answer on that thread from then
  * on (a stream that never sets them has no such entry points):
  *   query [task=T] [parallel=P] [size=N] [index=I] [flags=F] [state=S] [threaddata=D]
@@ -51,6 +64,7 @@
 
 #include "engine.h"
 #include "rules.h"
+#include "trace.h"
 
 #define MAX_THREADS 64
 #define MAX_OBJECTS 4096
@@ -74,6 +88,17 @@ static struct {
 static int object_count;
 static const char *file_name;
 static int line_number;
+
+/* The trace buffers a stream names, and what the fake device wrote in them. */
+#define MAX_BUFFERS 64
+#define BUFFER_BYTES 4096
+static struct {
+    char name[32];
+    char *memory;
+    size_t size, used;
+} buffers[MAX_BUFFERS];
+static int buffer_count;
+static int advance_stuck;
 
 static void fail(const char *format, ...)
 {
@@ -128,6 +153,35 @@ static int fake_state(ompt_wait_id_t *wait_id)
 static ompt_data_t *fake_thread_data(void)
 {
     return running->thread_data;
+}
+
+/* ---- the fake device's record entry points ----------------------------------- */
+
+static int fake_advance(ompt_device_t *device, ompt_buffer_t *buffer, size_t size, ompt_buffer_cursor_t current,
+                        ompt_buffer_cursor_t *next)
+{
+    (void)device, (void)size; /* the bytes handed back are the checker's to judge */
+    if (advance_stuck) {
+        *next = current;
+        return 1;
+    }
+    for (int i = 0; i < buffer_count; i++)
+        if (buffers[i].memory == buffer && current + 2 * sizeof(ompt_record_ompt_t) <= buffers[i].used) {
+            *next = current + sizeof(ompt_record_ompt_t);
+            return 1;
+        }
+    return 0;
+}
+
+static ompt_record_t fake_record_type(ompt_buffer_t *buffer, ompt_buffer_cursor_t current)
+{
+    (void)buffer, (void)current;
+    return ompt_record_ompt;
+}
+
+static ompt_record_ompt_t *fake_record(ompt_buffer_t *buffer, ompt_buffer_cursor_t current)
+{
+    return (ompt_record_ompt_t *)((char *)buffer + current);
 }
 
 /* ---- reading the stream --------------------------------------------------------- */
@@ -201,6 +255,54 @@ static int choose(const char *value, const char *const names[], const int values
 }
 
 #define CHOOSE(value, names, values, what) choose(value, names, values, (int)(sizeof values / sizeof *values), what)
+
+/* A named trace buffer, made at its first mention with `bytes` of memory. */
+static int buffer_index(const char *name, size_t bytes)
+{
+    for (int i = 0; i < buffer_count; i++)
+        if (!strcmp(buffers[i].name, name))
+            return i;
+    if (buffer_count == MAX_BUFFERS || strlen(name) >= sizeof buffers[0].name)
+        fail("too many buffers, or a name longer than 31 characters: %s", name);
+    snprintf(buffers[buffer_count].name, sizeof buffers[0].name, "%s", name);
+    if (!(buffers[buffer_count].memory = calloc(1, bytes)))
+        fail("out of memory");
+    buffers[buffer_count].size = bytes;
+    return buffer_count++;
+}
+
+static void write_record(struct fields *f)
+{
+    int b = buffer_index(required(f, "buffer"), BUFFER_BYTES);
+    if (buffers[b].used + sizeof(ompt_record_ompt_t) > buffers[b].size)
+        fail("buffer %s is full", buffers[b].name);
+    ompt_record_ompt_t *r = (ompt_record_ompt_t *)(buffers[b].memory + buffers[b].used);
+    buffers[b].used += sizeof *r;
+    static const char *const names[] = {"target", "data_op", "kernel", "map", "other"};
+    static const int values[] = {ompt_callback_target, ompt_callback_target_data_op, ompt_callback_target_submit,
+                                 ompt_callback_target_map, ompt_callback_parallel_begin};
+    r->type = (ompt_callbacks_t)CHOOSE(required(f, "type"), names, values, "record type");
+    r->time = number_or(f, "time", 1);
+    uint64_t id = number_or(f, "id", 0), end = number_or(f, "end", r->time);
+    char *endpoint = field(f, "endpoint");
+    switch ((int)r->type) {
+    case ompt_callback_target:
+        r->target_id = r->record.target.target_id = id;
+        r->record.target.endpoint = endpoint && !strcmp(endpoint, "end") ? ompt_scope_end : ompt_scope_begin;
+        break;
+    case ompt_callback_target_data_op:
+        r->record.target_data_op.host_op_id = id;
+        r->record.target_data_op.end_time = end;
+        break;
+    case ompt_callback_target_submit:
+        r->record.target_kernel.host_op_id = id;
+        r->record.target_kernel.end_time = end;
+        break;
+    case ompt_callback_target_map:
+        r->target_id = r->record.target_map.target_id = id;
+        break;
+    }
+}
 
 static int sync_kind(struct fields *f)
 {
@@ -330,14 +432,33 @@ static void replay_event(struct check_thread *t, const char *event, struct field
     } else if (!strcmp(event, "cancel")) {
         check_cancel(t, object_field(f, "task"), (int)number(required(f, "flags"), "flags"), code(f));
     } else if (is(event, "target")) {
-        check_target(t, endpoint_of(event), object_field(f, "target"), code(f));
+        check_target(t, endpoint_of(event), object_field(f, "target"), code(f), number_or(f, "id", 0));
     } else if (is(event, "target_data_op")) {
-        check_target_data_op(t, endpoint_of(event), &object_field(f, "op")->value, code(f));
+        check_target_data_op(t, endpoint_of(event), &object_field(f, "op")->value, code(f), number_or(f, "id", 0));
     } else if (is(event, "target_submit")) {
-        check_target_submit(t, endpoint_of(event), &object_field(f, "op")->value);
+        check_target_submit(t, endpoint_of(event), &object_field(f, "op")->value, number_or(f, "id", 0));
+    } else if (!strcmp(event, "trace_start")) {
+        char *advance = field(f, "advance");
+        if (advance && strcmp(advance, "stuck"))
+            fail("advance takes only 'stuck'");
+        advance_stuck = advance != NULL;
+        struct check_trace_device entry = {NULL, fake_advance, fake_record_type, fake_record};
+        check_trace_started((int)number(required(f, "device"), "device"), &entry);
+    } else if (!strcmp(event, "buffer_request")) {
+        size_t bytes = number_or(f, "bytes", BUFFER_BYTES);
+        int b = buffer_index(required(f, "buffer"), bytes);
+        check_trace_buffer_given(t, (int)number(required(f, "device"), "device"), buffers[b].memory,
+                                 buffers[b].size);
+    } else if (!strcmp(event, "buffer_complete")) {
+        int b = buffer_index(required(f, "buffer"), BUFFER_BYTES);
+        check_trace_buffer_complete(t, (int)number(required(f, "device"), "device"), buffers[b].memory,
+                                    number_or(f, "bytes", buffers[b].used), number_or(f, "begin", 0),
+                                    (int)number_or(f, "owned", 1));
     } else if (!strcmp(event, "device_initialize") || !strcmp(event, "device_finalize") ||
                !strcmp(event, "device_load") || !strcmp(event, "device_unload")) {
         check_device(t, event, (int)number(required(f, "device"), "device"));
+    } else if (!strcmp(event, "exit")) {
+        check_exit(t);
     } else if (!strcmp(event, "finalize")) {
         check_finalize();
     } else {
@@ -373,6 +494,10 @@ static int replay_setting(struct replay_thread *r, const char *event, struct fie
         frame->exit_frame_flags = (int)number_or(f, "exitflags", 0);
         if (level >= r->levels)
             r->levels = level + 1;
+        return 1;
+    }
+    if (!strcmp(event, "record")) {
+        write_record(f);
         return 1;
     }
     if (!strcmp(event, "stack")) {
@@ -464,5 +589,6 @@ int main(int argc, char **argv)
     if (in != stdin)
         fclose(in);
     check_report(stdout, check_event_total(), check_thread_total(), show_address);
+    check_trace_report(stdout);
     return check_violation_total() ? 1 : 0;
 }

@@ -70,6 +70,27 @@ const struct check_rule_info check_rule_info[RULE_COUNT] = {
     [RULE_DEVICE_LIFECYCLE] = {"device.lifecycle", "device_load, device_unload and device_finalize only for an "
                                                    "initialized device, finalized once (5.1 4.5.2.19-22; C-12 - "
                                                    "C-15, O-12)"},
+    /* Device tracing (tools/check/trace.c): the checker starts it on every
+     * device in device_initialize unless GLASS_CHECK_DEVICE_TRACING=off. */
+    [RULE_TRACE_BUFFER_ONCE] = {"trace.buffer_once", "every buffer buffer_request handed out comes back through "
+                                                     "buffer_complete exactly once, for its device, before the "
+                                                     "device's device_finalize (5.1 4.5.2.20, 4.5.2.23-24; O-13, "
+                                                     "C-13, C-41)"},
+    [RULE_TRACE_COMPLETE_THREAD] = {"trace.complete_thread", "buffer_complete runs on a thread that is not an "
+                                                             "OpenMP initial or worker thread (5.1 4.5.2.24; C-41)"},
+    [RULE_TRACE_CURSOR] = {"trace.cursor", "a completed buffer is no larger than handed out, and "
+                                           "ompt_advance_buffer_cursor walks OMPT records that lie inside it, one "
+                                           "after another, and ends (5.1 4.5.2.24, 4.6.2.9-11)"},
+    [RULE_TRACE_RECORD_TIME] = {"trace.record_time", "a record does not end before it starts: data-op and kernel "
+                                                     "end_time >= time, a target end record not before its begin "
+                                                     "record (5.1 4.5.2.25-26, 4.5.2.28)"},
+    [RULE_TRACE_RECORD_MATCH] = {"trace.record_match", "each trace record names a callback of the same kind in the "
+                                                       "same run: target and map records a target region's "
+                                                       "target_id, data-op and kernel records a host_op_id "
+                                                       "(5.1 4.5.2, 4.6.1 ompt_get_target_info; O-14)"},
+    [RULE_TRACE_AFTER_DEVICE_FINALIZE] = {"trace.after_device_finalize",
+                                          "no buffer_request or buffer_complete for a device after its "
+                                          "device_finalize (5.1 4.5.2.20; O-12, C-13)"},
     [RULE_CHECKER_CAPACITY] = {"checker.capacity", "the checker's bounded tables overflowed, so some events went "
                                                    "unchecked (not a fault of the runtime)"},
 };

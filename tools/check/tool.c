@@ -10,7 +10,11 @@
  *                            that the command can set its exit status while
  *                            the program's own status stays intact.
  *   GLASS_CHECK_VERBOSE=N    also print the first N violations of each rule
- *                            as they happen (default 0). */
+ *                            as they happen (default 0).
+ *   GLASS_CHECK_DEVICE_TRACING=off  do not start device tracing (by default
+ *                            the checker traces every device, from its
+ *                            device_initialize, and checks the buffers and
+ *                            records: trace.h). */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* pthread_getattr_np */
 #endif
@@ -27,9 +31,15 @@
 #include "engine.h"
 #include "rules.h"
 #include "symbolize.h"
+#include "trace.h"
+
+/* The trace buffers the checker hands out: small enough that a run with a
+ * few target regions fills several (so their hand-over is exercised). */
+#define TRACE_BUFFER_BYTES 4096
 
 static __thread struct check_thread *current;
 static atomic_int tool_finalized;
+static ompt_get_target_info_t get_target_info;
 
 static void find_own_stack(struct check_thread *t)
 {
@@ -257,12 +267,27 @@ static void on_error(ompt_severity_t severity, const char *message, size_t lengt
     check_event(t, "error", codeptr);
 }
 
+/* The runtime's ids of the thread's target region and operation (4.6.1
+ * ompt_get_target_info), which its trace records carry; 0 where unknown. */
+struct runtime_ids {
+    ompt_id_t target_id, host_op_id;
+};
+
+static struct runtime_ids runtime_ids(void)
+{
+    struct runtime_ids ids = {0, 0};
+    uint64_t device_num;
+    if (get_target_info && check_trace_active() && !get_target_info(&device_num, &ids.target_id, &ids.host_op_id))
+        ids.target_id = ids.host_op_id = 0;
+    return ids;
+}
+
 static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num, ompt_data_t *task,
                           ompt_data_t *target_task, ompt_data_t *target_data, const void *codeptr)
 {
     (void)kind, (void)device_num, (void)task, (void)target_task;
     SELF("target_emi");
-    check_target(t, endpoint, target_data, codeptr);
+    check_target(t, endpoint, target_data, codeptr, endpoint == ompt_scope_begin ? runtime_ids().target_id : 0);
 }
 
 static void on_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num, ompt_data_t *task,
@@ -270,7 +295,7 @@ static void on_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int de
 {
     (void)kind, (void)device_num, (void)task;
     SELF("target");
-    check_target(t, endpoint, (const void *)(uintptr_t)target_id, codeptr);
+    check_target(t, endpoint, (const void *)(uintptr_t)target_id, codeptr, target_id);
 }
 
 static void on_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task,
@@ -281,7 +306,7 @@ static void on_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *t
     (void)target_task, (void)target_data, (void)optype, (void)src, (void)src_device, (void)dest, (void)dest_device,
         (void)bytes;
     SELF("target_data_op_emi");
-    check_target_data_op(t, endpoint, host_op_id, codeptr);
+    check_target_data_op(t, endpoint, host_op_id, codeptr, endpoint == ompt_scope_begin ? runtime_ids().host_op_id : 0);
 }
 
 static void on_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_data, ompt_id_t *host_op_id,
@@ -289,15 +314,70 @@ static void on_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *ta
 {
     (void)target_data, (void)requested_num_teams;
     SELF("target_submit_emi");
-    check_target_submit(t, endpoint, host_op_id);
+    check_target_submit(t, endpoint, host_op_id, endpoint == ompt_scope_begin ? runtime_ids().host_op_id : 0);
+}
+
+static void on_buffer_request(int device_num, ompt_buffer_t **buffer, size_t *bytes)
+{
+    *buffer = NULL;
+    *bytes = 0; /* no buffer: the device stops recording (4.5.2.23) */
+    SELF("buffer_request");
+    void *memory = calloc(1, TRACE_BUFFER_BYTES);
+    if (!memory)
+        return;
+    if (!check_trace_buffer_given(t, device_num, memory, TRACE_BUFFER_BYTES)) {
+        free(memory);
+        return;
+    }
+    *buffer = memory;
+    *bytes = TRACE_BUFFER_BYTES;
+}
+
+static void on_buffer_complete(int device_num, ompt_buffer_t *buffer, size_t bytes, ompt_buffer_cursor_t begin,
+                               int buffer_owned)
+{
+    SELF("buffer_complete");
+    if (check_trace_buffer_complete(t, device_num, buffer, bytes, begin, buffer_owned))
+        free(buffer);
+}
+
+/* Device tracing (4.2.5): every record type of the device, into the
+ * checker's buffers, unless GLASS_CHECK_DEVICE_TRACING=off. A device that
+ * another tool traces already (Glass's several-tools extension: tracing is
+ * the device's, not a tool's) refuses start_trace: it is left to that tool. */
+static void start_tracing(int device_num, ompt_device_t *device, ompt_function_lookup_t lookup)
+{
+    const char *setting = getenv("GLASS_CHECK_DEVICE_TRACING");
+    if (setting && !strcmp(setting, "off"))
+        return;
+    if (setting && *setting && strcmp(setting, "on")) {
+        static atomic_int said;
+        if (!atomic_exchange(&said, 1))
+            fprintf(stderr, "glass check: GLASS_CHECK_DEVICE_TRACING=\"%s\" is neither on nor off; tracing "
+                            "devices\n", setting);
+    }
+    if (!lookup || !device)
+        return;
+    ompt_start_trace_t start = (ompt_start_trace_t)lookup("ompt_start_trace");
+    ompt_set_trace_ompt_t set_trace_ompt = (ompt_set_trace_ompt_t)lookup("ompt_set_trace_ompt");
+    struct check_trace_device entry = {
+        device, (ompt_advance_buffer_cursor_t)lookup("ompt_advance_buffer_cursor"),
+        (ompt_get_record_type_t)lookup("ompt_get_record_type"), (ompt_get_record_ompt_t)lookup("ompt_get_record_ompt")};
+    if (!start || !set_trace_ompt || !entry.advance_cursor || !entry.get_record_ompt)
+        return; /* the device cannot be traced: nothing to check */
+    if (!start(device, on_buffer_request, on_buffer_complete))
+        return;
+    check_trace_started(device_num, &entry);
+    set_trace_ompt(device, 1, 0); /* 4.6.2.4: event type 0 is every type */
 }
 
 static void on_device_initialize(int device_num, const char *type, ompt_device_t *device,
                                  ompt_function_lookup_t lookup, const char *documentation)
 {
-    (void)type, (void)device, (void)lookup, (void)documentation;
+    (void)type, (void)documentation;
     SELF("device_initialize");
     check_device(t, "device_initialize", device_num);
+    start_tracing(device_num, device, lookup);
 }
 
 static void on_device_finalize(int device_num)
@@ -323,6 +403,15 @@ static void on_device_unload(int device_num, uint64_t module_id)
 
 /* ---- start-up and finalize ----------------------------------------------------- */
 
+/* The program's exit, on the thread that calls exit(): an atexit handler of
+ * the tool (registered at initialize, so it runs before the runtime's own
+ * end, which dispatches the last thread_end callbacks). */
+static void on_exit_called(void)
+{
+    if (current && !atomic_load(&tool_finalized))
+        check_exit(current);
+}
+
 static int initialize(ompt_function_lookup_t lookup, int initial_device_num, ompt_data_t *tool_data)
 {
     (void)initial_device_num, (void)tool_data;
@@ -337,6 +426,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     check_queries.get_parallel_info = (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info");
     check_queries.get_state = (ompt_get_state_t)lookup("ompt_get_state");
     check_queries.get_thread_data = (ompt_get_thread_data_t)lookup("ompt_get_thread_data");
+    get_target_info = (ompt_get_target_info_t)lookup("ompt_get_target_info");
 #define REGISTER(event, function) set_callback(event, (ompt_callback_t)function)
     REGISTER(ompt_callback_thread_begin, on_thread_begin);
     REGISTER(ompt_callback_thread_end, on_thread_end);
@@ -378,6 +468,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     }
 #undef REGISTER
     self("initialize"); /* the initial thread is number 0 */
+    atexit(on_exit_called);
     return 1;
 }
 
@@ -412,6 +503,7 @@ static void finalize(ompt_data_t *tool_data)
         out = stderr;
     }
     check_report(out, check_event_total(), check_thread_total(), tool_symbolize);
+    check_trace_report(out);
     if (out != stderr)
         fclose(out);
     else
