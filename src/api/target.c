@@ -19,11 +19,14 @@
 #include "api.h"
 
 /* The device `num` names, NULL for the host; *valid false when it names
- * neither. */
+ * neither. A device of LLVM's libomptarget (device_table.c) is not one of
+ * Glass's: a clang program's calls of these routines go to libomptarget's
+ * own, and a GCC-compiled caller cannot reach its devices. */
 static struct glass_device *device_named(int num, bool *valid)
 {
-    *valid = glass_target_device_valid(num);
-    return *valid && num != glass_target_initial_device() ? glass_device_get(num) : NULL;
+    bool host = num == glass_target_initial_device();
+    *valid = host || (num >= 0 && num < glass_device_count());
+    return *valid && !host ? glass_device_get(num) : NULL;
 }
 
 GLASS_EXPORT void *omp_target_alloc(size_t size, int device_num)
