@@ -19,9 +19,9 @@
 #   TIMEOUT (seconds per run, default 30).
 #
 # What runs:
-# 1. llvm-target-tool/program.c (ours: every kind of target construct and the
+# 1. Inputs/llvm-target-tool/program.c (ours: every kind of target construct and the
 #    device memory routines) with the tool's headers included unchanged, once
-#    per register_*.h. tests/external/llvm-target-tool/check.py checks what
+#    per register_*.h. tests/external/Inputs/llvm-target-tool/check.py checks what
 #    the tool printed: device initialize/load/finalize, target begin/end pairs
 #    in the program's order, every data operation inside its construct with
 #    the right devices, sizes and a code address, every alloc deleted, one
@@ -90,7 +90,7 @@ report() { # NAME VERDICT [DETAIL]
   case "$2" in ok*|expected*|"not compiled"*) ;; *) failures=$((failures + 1));; esac
 }
 
-program=$script_dir/llvm-target-tool/program.c
+program=$script_dir/Inputs/llvm-target-tool/program.c
 for pair in non_emi:plain emi:emi both:both no_device_init:no-init; do
   header=register_${pair%%:*}.h form=${pair##*:} name=program-${pair%%:*}
   if [ ! -f "$tool_dir/$header" ]; then report "$name" "missing $header"; continue; fi
@@ -99,7 +99,7 @@ for pair in non_emi:plain emi:emi both:both no_device_init:no-init; do
   fi
   run "$name"; rc=$?
   if [ $rc -ne 0 ]; then report "$name" "exit $rc" "$(tail -5 "$results/$name.out")"; continue; fi
-  if why=$(python3 "$script_dir/llvm-target-tool/check.py" "$form" "$results/$name.out"); then
+  if why=$(python3 "$script_dir/Inputs/llvm-target-tool/check.py" "$form" "$results/$name.out"); then
     report "$name" "ok ($(grep -c Callback "$results/$name.out") callbacks)"
   else
     report "$name" "wrong output" "$why"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks what LLVM's OMPT target test tool (offload/test/ompt/callbacks.h)
-printed for tests/external/llvm-target-tool/program.c on a Glass host device.
+printed for tests/external/Inputs/llvm-target-tool/program.c on a Glass host device.
 
 usage: check.py FORM OUTPUT
   FORM: plain (register_non_emi.h), emi (register_emi.h), both

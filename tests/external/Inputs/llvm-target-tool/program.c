@@ -1,5 +1,5 @@
 /* A gcc-compiled target program for LLVM's OMPT target test tool (see
- * ../llvm-target-tool.sh): the tool's own headers, unchanged, are included
+ * tests/external/llvm-target-tool.sh): the tool's own headers, unchanged, are included
  * here (callbacks.h, then the register_*.h header named by REGISTER), and
  * the program runs every kind of target construct the tool prints: target
  * regions with and without teams, a target data region with an update,
