@@ -108,6 +108,20 @@ if os.path.exists(os.path.join(llvm19_lib, "libomp.so.5")):
     config.available_features.add("libomp-19")
 config.substitutions.append(("%libomp19", os.path.join(llvm19_lib, "libomp.so.5")))
 
+# LLVM's offload library for the clang runs' -fopenmp-targets programs
+# (tests/runtime/c/clang-offload-*.c): "libomptarget" when the run's LLVM has
+# it, with its x86_64 host plugin (a file of its own in LLVM 14, built in
+# from LLVM 19 on). %llvm-omp-libdir is that LLVM's library folder (its
+# libomp, the reference); %offload-run runs on Glass with libomptarget found
+# there (the clang-19 driver sets no run path for it).
+llvm_omp_dir = {"clang": llvm_lib, "clang-19": llvm19_lib}.get(compiler, llvm_lib)
+offload_lib = os.path.join(llvm_omp_dir, "libomptarget.so")
+host_plugin = os.path.join(llvm_omp_dir, "libomptarget.rtl.x86_64.so")
+if compiler != "gcc" and os.path.exists(offload_lib) and (compiler == "clang-19" or os.path.exists(host_plugin)):
+    config.available_features.add("libomptarget")
+config.substitutions.append(("%llvm-omp-libdir", llvm_omp_dir))
+config.substitutions.append(("%offload-run", "env LD_LIBRARY_PATH=" + lib_dir + ":" + llvm_omp_dir))
+
 # "ompt": the runtime was built with its OMPT event points (GLASS_OMPT, ON
 # unless the build was configured with -DGLASS_OMPT=OFF).
 ompt_built = True

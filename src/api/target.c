@@ -19,11 +19,14 @@
 #include "api.h"
 
 /* The device `num` names, NULL for the host; *valid false when it names
- * neither. */
+ * neither. A device of LLVM's libomptarget (device_table.c) is not one of
+ * Glass's: a clang program's calls of these routines go to libomptarget's
+ * own, and a GCC-compiled caller cannot reach its devices. */
 static struct glass_device *device_named(int num, bool *valid)
 {
-    *valid = glass_target_device_valid(num);
-    return *valid && num != glass_target_initial_device() ? glass_device_get(num) : NULL;
+    bool host = num == glass_target_initial_device();
+    *valid = host || (num >= 0 && num < glass_device_count());
+    return *valid && !host ? glass_device_get(num) : NULL;
 }
 
 GLASS_EXPORT void *omp_target_alloc(size_t size, int device_num)
@@ -35,7 +38,7 @@ GLASS_EXPORT void *omp_target_alloc(size_t size, int device_num)
     if (!device)
         return malloc(size ? size : 1);
     struct glass_target_op op;
-    glass_target_op_standalone(&op, device);
+    glass_target_op_standalone(&op, device, __builtin_return_address(0));
     pthread_mutex_lock(&device->lock);
     void *address = glass_device_alloc_op(device, &op, NULL, size);
     pthread_mutex_unlock(&device->lock);
@@ -53,7 +56,7 @@ GLASS_EXPORT void omp_target_free(void *device_ptr, int device_num)
         return;
     }
     struct glass_target_op op;
-    glass_target_op_standalone(&op, device);
+    glass_target_op_standalone(&op, device, __builtin_return_address(0));
     pthread_mutex_lock(&device->lock);
     glass_device_free_op(device, &op, device_ptr, NULL);
     pthread_mutex_unlock(&device->lock);
@@ -105,7 +108,7 @@ GLASS_EXPORT void *omp_get_mapped_ptr(const void *ptr, int device_num)
 
 /* One contiguous copy between any two devices (NULL: the host). */
 static int copy_between(struct glass_device *dst_dev, struct glass_device *src_dev, void *dst, const void *src,
-                        size_t length)
+                        size_t length, const void *codeptr)
 {
     if (!length)
         return 0;
@@ -120,44 +123,61 @@ static int copy_between(struct glass_device *dst_dev, struct glass_device *src_d
         void *staging = malloc(length);
         if (!staging)
             return ENOMEM;
-        status = copy_between(NULL, src_dev, staging, src, length);
+        status = copy_between(NULL, src_dev, staging, src, length, codeptr);
         if (!status)
-            status = copy_between(dst_dev, NULL, dst, staging, length);
+            status = copy_between(dst_dev, NULL, dst, staging, length, codeptr);
         free(staging);
         return status;
     }
     struct glass_device *device = dst_dev ? dst_dev : src_dev;
-    glass_target_op_standalone(&op, device);
+    glass_target_op_standalone(&op, device, codeptr);
     pthread_mutex_lock(&device->lock);
-    if (dst_dev && src_dev)
+    if (dst_dev && src_dev) {
+        /* OpenMP 5.1 has no device-to-device kind: a transfer from the
+         * device, to the same device (as libomptarget reports it). */
+        struct glass_host_op host_op;
+        glass_data_op_begin(&op, &host_op, GLASS_DATA_FROM_DEVICE, src, device->number, dst, device->number,
+                            length);
         status = device->kind->device_to_device(device, dst, src, length);
-    else
+        glass_data_op_end(&op, &host_op, GLASS_DATA_FROM_DEVICE, src, device->number, dst, device->number, length);
+    } else
         status = glass_device_copy_op(device, &op, dst_dev ? GLASS_DATA_TO_DEVICE : GLASS_DATA_FROM_DEVICE, dst, src,
                                       length);
     pthread_mutex_unlock(&device->lock);
     return status ? EINVAL : 0;
 }
 
-GLASS_EXPORT int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
-                                   size_t src_offset, int dst_device_num, int src_device_num)
+/* omp_target_memcpy and its async form; `codeptr`: the routine's return
+ * address, for the data operations' events. */
+static int target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset, size_t src_offset,
+                         int dst_device_num, int src_device_num, const void *codeptr)
 {
     bool dst_valid, src_valid;
     struct glass_device *dst_dev = device_named(dst_device_num, &dst_valid);
     struct glass_device *src_dev = device_named(src_device_num, &src_valid);
     if (!dst_valid || !src_valid)
         return EINVAL;
-    return copy_between(dst_dev, src_dev, (char *)dst + dst_offset, (const char *)src + src_offset, length);
+    return copy_between(dst_dev, src_dev, (char *)dst + dst_offset, (const char *)src + src_offset, length,
+                        codeptr);
+}
+
+GLASS_EXPORT int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
+                                   size_t src_offset, int dst_device_num, int src_device_num)
+{
+    return target_memcpy(dst, src, length, dst_offset, src_offset, dst_device_num, src_device_num,
+                         __builtin_return_address(0));
 }
 
 /* Copies the sub-volume of dimension `dims` (elements of element_size bytes)
  * one dimension at a time, the last as contiguous rows. */
 static int copy_rect(struct glass_device *dst_dev, struct glass_device *src_dev, char *dst, const char *src,
                      size_t element_size, int dims, const size_t *volume, const size_t *dst_offsets,
-                     const size_t *src_offsets, const size_t *dst_dimensions, const size_t *src_dimensions)
+                     const size_t *src_offsets, const size_t *dst_dimensions, const size_t *src_dimensions,
+                     const void *codeptr)
 {
     if (dims == 1)
         return copy_between(dst_dev, src_dev, dst + dst_offsets[0] * element_size,
-                            src + src_offsets[0] * element_size, volume[0] * element_size);
+                            src + src_offsets[0] * element_size, volume[0] * element_size, codeptr);
     /* Bytes of one slice along the first dimension. */
     size_t dst_slice = element_size, src_slice = element_size;
     for (int i = 1; i < dims; i++) {
@@ -167,17 +187,17 @@ static int copy_rect(struct glass_device *dst_dev, struct glass_device *src_dev,
     for (size_t j = 0; j < volume[0]; j++) {
         int status = copy_rect(dst_dev, src_dev, dst + (dst_offsets[0] + j) * dst_slice,
                                src + (src_offsets[0] + j) * src_slice, element_size, dims - 1, volume + 1,
-                               dst_offsets + 1, src_offsets + 1, dst_dimensions + 1, src_dimensions + 1);
+                               dst_offsets + 1, src_offsets + 1, dst_dimensions + 1, src_dimensions + 1, codeptr);
         if (status)
             return status;
     }
     return 0;
 }
 
-GLASS_EXPORT int omp_target_memcpy_rect(void *dst, const void *src, size_t element_size, int num_dims,
-                                        const size_t *volume, const size_t *dst_offsets,
-                                        const size_t *src_offsets, const size_t *dst_dimensions,
-                                        const size_t *src_dimensions, int dst_device_num, int src_device_num)
+static int target_memcpy_rect(void *dst, const void *src, size_t element_size, int num_dims,
+                              const size_t *volume, const size_t *dst_offsets, const size_t *src_offsets,
+                              const size_t *dst_dimensions, const size_t *src_dimensions, int dst_device_num,
+                              int src_device_num, const void *codeptr)
 {
     /* Both NULL: the number of dimensions supported (OpenMP 5.1, 3.8.6). */
     if (!dst && !src)
@@ -193,7 +213,16 @@ GLASS_EXPORT int omp_target_memcpy_rect(void *dst, const void *src, size_t eleme
         if (volume[i] == 0)
             return 0;
     return copy_rect(dst_dev, src_dev, dst, src, element_size, num_dims, volume, dst_offsets, src_offsets,
-                     dst_dimensions, src_dimensions);
+                     dst_dimensions, src_dimensions, codeptr);
+}
+
+GLASS_EXPORT int omp_target_memcpy_rect(void *dst, const void *src, size_t element_size, int num_dims,
+                                        const size_t *volume, const size_t *dst_offsets,
+                                        const size_t *src_offsets, const size_t *dst_dimensions,
+                                        const size_t *src_dimensions, int dst_device_num, int src_device_num)
+{
+    return target_memcpy_rect(dst, src, element_size, num_dims, volume, dst_offsets, src_offsets, dst_dimensions,
+                              src_dimensions, dst_device_num, src_device_num, __builtin_return_address(0));
 }
 
 /* 3.8.9: device memory `device_ptr` + device_offset becomes the corresponding
@@ -211,7 +240,7 @@ GLASS_EXPORT int omp_target_associate_ptr(const void *host_ptr, const void *devi
     uintptr_t device_start = (uintptr_t)device_ptr + device_offset;
     int status = 0;
     struct glass_target_op op;
-    glass_target_op_standalone(&op, device);
+    glass_target_op_standalone(&op, device, __builtin_return_address(0));
     pthread_mutex_lock(&device->lock);
     struct glass_present_entry *entry = glass_present_overlap(&device->present, start, end);
     if (entry) {
@@ -240,7 +269,7 @@ GLASS_EXPORT int omp_target_disassociate_ptr(const void *ptr, int device_num)
         return EINVAL;
     int status = EINVAL;
     struct glass_target_op op;
-    glass_target_op_standalone(&op, device);
+    glass_target_op_standalone(&op, device, __builtin_return_address(0));
     pthread_mutex_lock(&device->lock);
     struct glass_present_entry *entry = glass_present_find(&device->present, (uintptr_t)ptr, (uintptr_t)ptr);
     if (entry && entry->host_start == (uintptr_t)ptr && !entry->allocation &&
@@ -289,7 +318,8 @@ GLASS_EXPORT int omp_target_memcpy_async(void *dst, const void *src, size_t leng
                                          int depobj_count, omp_depend_t *depobj_list)
 {
     wait_for_depobjs(depobj_count, depobj_list);
-    return omp_target_memcpy(dst, src, length, dst_offset, src_offset, dst_device_num, src_device_num);
+    return target_memcpy(dst, src, length, dst_offset, src_offset, dst_device_num, src_device_num,
+                         __builtin_return_address(0));
 }
 
 GLASS_EXPORT int omp_target_memcpy_rect_async(void *dst, const void *src, size_t element_size, int num_dims,
@@ -300,6 +330,6 @@ GLASS_EXPORT int omp_target_memcpy_rect_async(void *dst, const void *src, size_t
 {
     if (dst || src)
         wait_for_depobjs(depobj_count, depobj_list);
-    return omp_target_memcpy_rect(dst, src, element_size, num_dims, volume, dst_offsets, src_offsets,
-                                  dst_dimensions, src_dimensions, dst_device_num, src_device_num);
+    return target_memcpy_rect(dst, src, element_size, num_dims, volume, dst_offsets, src_offsets, dst_dimensions,
+                              src_dimensions, dst_device_num, src_device_num, __builtin_return_address(0));
 }

@@ -2,6 +2,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -83,7 +84,29 @@ void glass_initialize(void)
 
 /* Environment errors and OMP_DISPLAY_ENV are reported when the library loads,
  * as users expect from libgomp, rather than at the first construct. */
+static bool loading;
+static _Atomic bool unloading;
+
+bool glass_loading(void)
+{
+    return loading;
+}
+
+bool glass_unloading(void)
+{
+    return atomic_load_explicit(&unloading, memory_order_relaxed);
+}
+
+/* Called first by each of the runtime's destructors. */
+void glass_mark_unloading(void)
+{
+    atomic_store_explicit(&unloading, true, memory_order_relaxed);
+}
+
 __attribute__((constructor)) static void glass_load(void)
 {
+    /* Constructors run on one thread. */
+    loading = true;
     glass_initialize();
+    loading = false;
 }

@@ -8,6 +8,13 @@
 
 /* Idempotent; runs the environment parser and configures waiting. */
 void glass_initialize(void);
+/* Whether the runtime's load-time constructor is running: libraries loaded
+ * after it (libomptarget) may not be initialized yet. */
+bool glass_loading(void);
+/* Whether the runtime is being unloaded (its destructors have begun):
+ * libraries that depend on it (LLVM 19's libomptarget) may be gone. */
+bool glass_unloading(void);
+void glass_mark_unloading(void);
 
 /* "glass: <message>" on stderr, then abort: for states the runtime cannot
  * continue from (out of memory creating a thread, ...). */

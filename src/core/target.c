@@ -31,17 +31,12 @@ static __thread unsigned target_depth __attribute__((tls_model("initial-exec")))
 
 int glass_target_num_devices(void)
 {
-    return glass_device_count();
+    return glass_device_initial_number();
 }
 
 int glass_target_initial_device(void)
 {
     return glass_target_num_devices();
-}
-
-bool glass_target_device_valid(int device)
-{
-    return device >= 0 && device <= glass_target_initial_device();
 }
 
 static struct target_context *new_context(void)

@@ -227,7 +227,6 @@ unsigned glass_league_num(struct glass_thread *self);
  * calling thread. thread_limit 0: no limit from the construct. */
 int glass_target_num_devices(void);
 int glass_target_initial_device(void);
-bool glass_target_device_valid(int device);
 /* Runs a target region's host code on this thread as a new initial task;
  * device_num: the device it runs on, -1 for the host (omp_get_device_num). */
 void glass_target_run(struct glass_thread *self, void (*fn)(void *), void *data, unsigned thread_limit,

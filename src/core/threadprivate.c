@@ -129,6 +129,7 @@ static void create_exit_key(void)
 /* The copies of the threads still alive (the pool's workers never exit). */
 __attribute__((destructor)) static void process_exit(void)
 {
+    glass_mark_unloading();
     /* Destructors run outside the lock: they may use threadprivate data. */
     for (;;) {
         pthread_mutex_lock(&registry_lock);

@@ -77,9 +77,13 @@ struct glass_device {
     struct glass_device_trace *trace; /* device tracing (trace.c), NULL until a tool asks */
 };
 
-/* Devices other than the host (GLASS_HOST_DEVICES; 0 with
- * OMP_TARGET_OFFLOAD=disabled). */
+/* Glass's own devices other than the host (GLASS_HOST_DEVICES, NVIDIA; 0
+ * with OMP_TARGET_OFFLOAD=disabled or when libomptarget is loaded). */
 int glass_device_count(void);
+/* The initial device's number, which is also the number of devices the
+ * program sees: Glass's own count, or libomptarget's when it is loaded
+ * (device_table.c). */
+int glass_device_initial_number(void);
 /* Device `number`, initialized on first use; NULL for the host, a number
  * that is not a device, or a device that could not be initialized. */
 struct glass_device *glass_device_get(int number);
@@ -87,7 +91,8 @@ struct glass_device *glass_device_get(int number);
 struct glass_device *glass_device_peek(int number);
 /* The initial device's number for a tool's initializer (OMPT 4.2.3): the
  * device count once the table is built; before, the devices known so far
- * (an offload image registered after the tool starts adds its GPUs later). */
+ * (an offload image registered after the tool starts adds its GPUs later;
+ * libomptarget's devices come with the program's constructors). */
 int glass_device_initial_number_now(void);
 /* Why there is no NVIDIA device (for messages), or NULL when there is one. */
 const char *glass_device_no_gpu_reason(void);

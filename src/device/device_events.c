@@ -67,9 +67,14 @@ void glass_target_op_begin(struct glass_target_op *op, int kind, struct glass_de
     if (!op->watched)
         return;
     memset(op->target_data, 0, sizeof op->target_data);
+    memset(op->included_task, 0, sizeof op->included_task);
+    op->construct = true;
     op->target_id = glass_ompt_unique_id();
     /* In a target task (nowait, or depend), the construct's encountering
-     * task is the one that generated it (OpenMP 5.1, 4.5.2.26). */
+     * task is the one that generated it (OpenMP 5.1, 4.5.2.26). Without
+     * one, the construct's target task is included: it gets data of its
+     * own for the construct's duration, so that a tool's target_task_data
+     * is never NULL for a construct (as with libomptarget). */
     struct glass_task *task = glass_self()->task;
     op->target_task = NULL;
     if (task->flags & GLASS_TASK_TARGET) {
@@ -78,8 +83,8 @@ void glass_target_op_begin(struct glass_target_op *op, int kind, struct glass_de
     }
     op->task = &task->tool_data;
     if (GLASS_OMPT_TARGET_ON(target))
-        glass_ompt_emit_target(kind, GLASS_SCOPE_BEGIN, device_num, op->task, op->target_task, op->target_data,
-                               op->target_id, codeptr);
+        glass_ompt_emit_target(kind, GLASS_SCOPE_BEGIN, device_num, op->task, op->target_task, op->included_task,
+                               op->target_data, op->target_id, codeptr);
     record_target(op, GLASS_SCOPE_BEGIN);
 }
 
@@ -90,13 +95,14 @@ void glass_target_op_end(struct glass_target_op *op)
         return;
     if (GLASS_OMPT_TARGET_ON(target))
         glass_ompt_emit_target(op->kind, GLASS_SCOPE_END, op->device_num, op->task, op->target_task,
-                               op->target_data, op->target_id, op->codeptr);
+                               op->included_task, op->target_data, op->target_id, op->codeptr);
     record_target(op, GLASS_SCOPE_END);
 }
 
-void glass_target_op_standalone(struct glass_target_op *op, struct glass_device *device)
+void glass_target_op_standalone(struct glass_target_op *op, struct glass_device *device, const void *codeptr)
 {
     memset(op, 0, sizeof *op);
+    op->codeptr = codeptr;
     op->device = device;
     op->watched = (GLASS_OMPT_ACTIVE() && GLASS_OMPT_TARGET_ON(target_data_op)) || (device && device->trace);
     op->device_num = device ? device->number : -1;
@@ -118,6 +124,12 @@ uint64_t glass_host_op_current(void)
     return current_host_op;
 }
 
+/* The included target task's data, for a construct without a target task. */
+static glass_tool_data *included_of(struct glass_target_op *op)
+{
+    return op->construct ? op->included_task : NULL;
+}
+
 static void new_host_op(struct glass_target_op *op, struct glass_host_op *host_op)
 {
     uint64_t id = glass_ompt_unique_id();
@@ -134,9 +146,9 @@ void glass_data_op_begin(struct glass_target_op *op, struct glass_host_op *host_
         return;
     new_host_op(op, host_op);
     if (GLASS_OMPT_TARGET_ON(target_data_op))
-        glass_ompt_emit_target_data_op(GLASS_SCOPE_BEGIN, op->target_task, op->target_data, op->target_id,
-                                       host_op->host_op_id, optype, (void *)src, src_device, (void *)dest,
-                                       dest_device, bytes, op->codeptr);
+        glass_ompt_emit_target_data_op(GLASS_SCOPE_BEGIN, op->target_task, included_of(op), op->target_data,
+                                       op->target_id, host_op->host_op_id, optype, (void *)src, src_device,
+                                       (void *)dest, dest_device, bytes, op->codeptr);
 }
 
 void glass_data_op_end(struct glass_target_op *op, struct glass_host_op *host_op, int optype, const void *src,
@@ -145,9 +157,9 @@ void glass_data_op_end(struct glass_target_op *op, struct glass_host_op *host_op
     if (!op->watched)
         return;
     if (GLASS_OMPT_TARGET_ON(target_data_op))
-        glass_ompt_emit_target_data_op(GLASS_SCOPE_END, op->target_task, op->target_data, op->target_id,
-                                       host_op->host_op_id, optype, (void *)src, src_device, (void *)dest,
-                                       dest_device, bytes, op->codeptr);
+        glass_ompt_emit_target_data_op(GLASS_SCOPE_END, op->target_task, included_of(op), op->target_data,
+                                       op->target_id, host_op->host_op_id, optype, (void *)src, src_device,
+                                       (void *)dest, dest_device, bytes, op->codeptr);
     if (traced(op, ompt_callback_target_data_op)) {
         uint64_t start, end;
         measured(op, host_op, &start, &end);

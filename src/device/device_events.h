@@ -25,6 +25,8 @@ struct glass_target_op {
     glass_tool_data target_data[GLASS_OMPT_MAX_TOOLS];
     glass_tool_data *task;                      /* the encountering task's data */
     glass_tool_data *target_task;               /* the target task's (nowait), else NULL */
+    glass_tool_data included_task[GLASS_OMPT_MAX_TOOLS]; /* else the included target task's, per tool */
+    bool construct;                             /* a construct, not a memory routine's operation */
     const void *codeptr;
     struct glass_target_op *outer;              /* the thread's enclosing construct (ompt_get_target_info) */
 };
@@ -39,8 +41,9 @@ void glass_target_op_begin(struct glass_target_op *op, int kind, struct glass_de
                            const void *codeptr);
 void glass_target_op_end(struct glass_target_op *op);
 /* The context of a data operation outside any construct (the device memory
- * routines): no target events, target id none. */
-void glass_target_op_standalone(struct glass_target_op *op, struct glass_device *device);
+ * routines): no target events, target id none; `codeptr`: the routine's
+ * return address. */
+void glass_target_op_standalone(struct glass_target_op *op, struct glass_device *device, const void *codeptr);
 
 /* Data operations: begin before the operation, end after it (with the
  * allocated address for an alloc). */

@@ -8,7 +8,14 @@
  * fallback (target_ops.c still raises its target events).
  * OMP_TARGET_OFFLOAD=disabled hides every device (OpenMP 5.1, 6.17: as if the
  * host were the only one). A device that cannot be initialized says why,
- * once, and its constructs run on the host. */
+ * once, and its constructs run on the host.
+ *
+ * One numbering per process: when LLVM's libomptarget is loaded (a clang
+ * program built with -fopenmp-targets), its devices are the program's, as
+ * it numbers them, and the host is device `its count` (llvm_offload.h).
+ * Glass then presents none of its own, since the program's clang code calls
+ * libomptarget with libomptarget's numbers and no numbering could serve
+ * both; GCC-compiled target constructs in such a process run on the host. */
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +25,8 @@
 #include "../core/runtime.h"
 #include "device.h"
 #include "device_events.h"
+#include "image_registry.h"
+#include "llvm_offload.h"
 
 /* More would only multiply the per-device state for no use. */
 #define MAX_HOST_DEVICES 64
@@ -48,6 +57,13 @@ static void build_table(void)
     glass_initialize();
     if (glass_globals.target_offload == GLASS_OFFLOAD_DISABLED)
         return;
+    if (glass_llvm_offload_present()) {
+        if (host_devices_requested() || glass_image_count())
+            glass_warn("LLVM's libomptarget is loaded and numbers the devices: %s ignored; GCC-compiled "
+                       "target regions run on the host",
+                       glass_image_count() ? "GCC's offload images are" : "GLASS_HOST_DEVICES is");
+        return;
+    }
     int gpus = glass_nvptx_device_count(&no_gpu_reason);
     int n = gpus + host_devices_requested();
     if (n == 0)
@@ -138,15 +154,25 @@ static void release_present(struct glass_device *device)
     table->cap = 0;
 }
 
+int glass_device_initial_number(void)
+{
+    int own = glass_device_count();
+    return glass_llvm_offload_present() ? glass_llvm_offload_num_devices() : own;
+}
+
 int glass_device_initial_number_now(void)
 {
+    if (glass_globals.target_offload == GLASS_OFFLOAD_DISABLED)
+        return 0;
+    if (glass_llvm_offload_present())
+        /* While the runtime loads, 0: libomptarget's devices come with the
+         * program's images, registered by the program's constructors. */
+        return glass_llvm_offload_num_devices();
     if (atomic_load_explicit(&table_built, memory_order_acquire))
         return device_count;
     /* Before the table exists (a tool starting while the runtime loads, when
      * the program's offload images may not be registered yet): the devices
      * known now, without fixing the table. */
-    if (glass_globals.target_offload == GLASS_OFFLOAD_DISABLED)
-        return 0;
     return glass_nvptx_device_count(NULL) + host_devices_requested();
 }
 

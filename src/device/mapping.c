@@ -85,7 +85,7 @@ static bool always(int k)
 
 static int host_number(void)
 {
-    return glass_device_count();
+    return glass_device_initial_number();
 }
 
 bool glass_firstprivate_is(unsigned short kind)

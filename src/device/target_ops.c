@@ -34,6 +34,7 @@ struct glass_device *glass_target_resolve(int device)
     if (from_icv)
         device = glass_self()->task->icv.default_device;
     int count = glass_device_count();
+    int host = glass_device_initial_number();
     bool mandatory = glass_globals.target_offload == GLASS_OFFLOAD_MANDATORY;
     if (device >= 0 && device < count) {
         struct glass_device *ready = glass_device_get(device);
@@ -43,13 +44,16 @@ struct glass_device *glass_target_resolve(int device)
     }
     /* The host: named by its number (the initial device), or a device that
      * does not exist (5.1, 6.17). */
-    if (mandatory && device != count)
+    if (mandatory && device >= 0 && device < host)
+        glass_fatal("OMP_TARGET_OFFLOAD=MANDATORY, but device %d is LLVM libomptarget's, which cannot run "
+                    "GCC-compiled target regions (the host is device %d)", device, host);
+    if (mandatory && device != host)
         glass_fatal("OMP_TARGET_OFFLOAD=MANDATORY, but device %d is not available (%d device%s; the host is "
-                    "device %d)", device, count, count == 1 ? "" : "s", count);
+                    "device %d)", device, count, count == 1 ? "" : "s", host);
     /* Without devices the default device is the host: mandatory cannot be
      * met, unless the program named the host itself (a device clause, or
      * the default device it set). */
-    if (mandatory && count == 0 && from_icv && !program_chose_default_device()) {
+    if (mandatory && host == 0 && from_icv && !program_chose_default_device()) {
         const char *why = glass_device_no_gpu_reason();
         glass_fatal("OMP_TARGET_OFFLOAD=MANDATORY, but there is no device to offload to (%s; set "
                     "GLASS_HOST_DEVICES=N for host devices)", why ? why : "no GPU");
@@ -59,7 +63,7 @@ struct glass_device *glass_target_resolve(int device)
 
 static int device_number(struct glass_device *device)
 {
-    return device ? device->number : glass_device_count();
+    return device ? device->number : glass_device_initial_number();
 }
 
 static int kind_with(int kind, bool nowait)

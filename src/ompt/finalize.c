@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <sched.h>
 
+#include "../core/runtime.h"
 #include "../core/team.h"
 #include "../core/thread_id.h"
 #include "events.h"
@@ -92,5 +93,6 @@ void glass_ompt_finalize_tool(int tool)
  * the program's atexit handlers. */
 __attribute__((destructor)) static void finalize_at_exit(void)
 {
+    glass_mark_unloading();
     glass_ompt_finalize();
 }

@@ -161,10 +161,10 @@ static int get_proc_id(void)
     return sched_getcpu();
 }
 
-/* 4.6.1.13: the devices of the device table (src/device/). */
+/* 4.6.1.13: the devices the program sees (device_table.c). */
 static int get_num_devices(void)
 {
-    return glass_device_count();
+    return glass_device_initial_number();
 }
 
 /* 4.6.1.12: the target construct this thread is processing (from its

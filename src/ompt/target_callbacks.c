@@ -19,16 +19,21 @@
             dispatch_leave(self);                                                   \
     } while (0)
 
+/* The calling tool's target task data (target_events.h). */
+#define TARGET_TASK(task, included) \
+    ((task) ? TASK(task) : (included) ? (ompt_data_t *)&(included)[tool] : (ompt_data_t *)NULL)
+
 void glass_ompt_emit_target(int kind, int endpoint, int device_num, glass_tool_data *task,
-                            glass_tool_data *target_task, glass_tool_data *target_data, uint64_t target_id,
-                            const void *codeptr)
+                            glass_tool_data *target_task, glass_tool_data *included, glass_tool_data *target_data,
+                            uint64_t target_id, const void *codeptr)
 {
     struct glass_thread *self = glass_self_ptr;
     FOR_EACH_TOOL(self, {
         ompt_callback_target_emi_t emi = (ompt_callback_target_emi_t)callback_of(tool, ompt_callback_target_emi);
         ompt_callback_target_t plain = (ompt_callback_target_t)callback_of(tool, ompt_callback_target);
         if (emi)
-            emi((ompt_target_t)kind, (ompt_scope_endpoint_t)endpoint, device_num, TASK(task), TASK(target_task),
+            emi((ompt_target_t)kind, (ompt_scope_endpoint_t)endpoint, device_num, TASK(task),
+                TARGET_TASK(target_task, included),
                 (ompt_data_t *)&target_data[tool], user_site(codeptr));
         else if (plain)
             plain((ompt_target_t)kind, (ompt_scope_endpoint_t)endpoint, device_num, TASK(task), target_id,
@@ -38,10 +43,10 @@ void glass_ompt_emit_target(int kind, int endpoint, int device_num, glass_tool_d
 
 /* Non-EMI data operations are reported once, when done (endpoint end), with
  * the addresses known then; EMI ones at both ends (5.1, 4.5.2.25). */
-void glass_ompt_emit_target_data_op(int endpoint, glass_tool_data *target_task, glass_tool_data *target_data,
-                                    uint64_t target_id, uint64_t *host_op_id, int optype, void *src,
-                                    int src_device, void *dest, int dest_device, size_t bytes,
-                                    const void *codeptr)
+void glass_ompt_emit_target_data_op(int endpoint, glass_tool_data *target_task, glass_tool_data *included,
+                                    glass_tool_data *target_data, uint64_t target_id, uint64_t *host_op_id,
+                                    int optype, void *src, int src_device, void *dest, int dest_device,
+                                    size_t bytes, const void *codeptr)
 {
     struct glass_thread *self = glass_self_ptr;
     FOR_EACH_TOOL(self, {
@@ -50,7 +55,7 @@ void glass_ompt_emit_target_data_op(int endpoint, glass_tool_data *target_task, 
         ompt_callback_target_data_op_t plain =
             (ompt_callback_target_data_op_t)callback_of(tool, ompt_callback_target_data_op);
         if (emi)
-            emi((ompt_scope_endpoint_t)endpoint, TASK(target_task), (ompt_data_t *)&target_data[tool],
+            emi((ompt_scope_endpoint_t)endpoint, TARGET_TASK(target_task, included), (ompt_data_t *)&target_data[tool],
                 (ompt_id_t *)&host_op_id[tool], (ompt_target_data_op_t)optype, src, src_device, dest, dest_device,
                 bytes, user_site(codeptr));
         else if (plain && endpoint == GLASS_SCOPE_END)

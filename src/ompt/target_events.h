@@ -46,13 +46,17 @@ enum glass_map_flag {
 /* Whether any tool gets a target event of this family (either form). */
 #define GLASS_OMPT_TARGET_ON(event) (GLASS_OMPT_ON(event) || GLASS_OMPT_ON(event##_emi))
 
+/* The target task's data: `target_task`, a deferred target task's
+ * tool_data, or else `included`, one slot per tool for the target task a
+ * construct without nowait generates and runs at once (included: it has no
+ * task of its own); both NULL outside constructs (the memory routines). */
 void glass_ompt_emit_target(int kind, int endpoint, int device_num, glass_tool_data *task,
-                            glass_tool_data *target_task, glass_tool_data *target_data, uint64_t target_id,
-                            const void *codeptr);
-void glass_ompt_emit_target_data_op(int endpoint, glass_tool_data *target_task, glass_tool_data *target_data,
-                                    uint64_t target_id, uint64_t *host_op_id, int optype, void *src,
-                                    int src_device, void *dest, int dest_device, size_t bytes,
-                                    const void *codeptr);
+                            glass_tool_data *target_task, glass_tool_data *included, glass_tool_data *target_data,
+                            uint64_t target_id, const void *codeptr);
+void glass_ompt_emit_target_data_op(int endpoint, glass_tool_data *target_task, glass_tool_data *included,
+                                    glass_tool_data *target_data, uint64_t target_id, uint64_t *host_op_id,
+                                    int optype, void *src, int src_device, void *dest, int dest_device,
+                                    size_t bytes, const void *codeptr);
 void glass_ompt_emit_target_submit(int endpoint, glass_tool_data *target_data, uint64_t target_id,
                                    uint64_t *host_op_id, unsigned requested_num_teams);
 void glass_ompt_emit_target_map(glass_tool_data *target_data, uint64_t target_id, unsigned nitems,

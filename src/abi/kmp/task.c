@@ -70,6 +70,7 @@ struct kmp_task_block *kmp_task_block_new(int32_t flags, size_t size, size_t sha
     block->running = false;
     block->again = false;
     block->if0_enter_frame = false;
+    block->async_handle = NULL;
     memset(&block->task, 0, sizeof block->task);
     block->task.shareds = shareds ? (char *)&block->task + shareds_offset : NULL;
     block->task.routine = routine;
@@ -106,7 +107,10 @@ static inline __attribute__((always_inline)) void run_block(void *arg, bool fram
             glass_ompt_set_exit_frame(self->task, __builtin_frame_address(0), GLASS_FRAME_FLAGS_RUNTIME);
         do {
             block->again = false;
-            block->task.routine(gtid, &block->task);
+            if (block->target)
+                kmp_target_task_body(gtid, block);
+            else
+                kmp_plain_task_body(gtid, block);
         } while (block->again);
         block->running = false;
     }

@@ -54,6 +54,7 @@ struct kmp_task_block {
     bool running;                 /* its body is executing */
     bool again;                   /* an untied body asked to be continued */
     bool if0_enter_frame;         /* begin_if0 set the encountering task's enter frame */
+    void *async_handle;           /* a target task's operations left running by libomptarget (target_task.c) */
     _Alignas(64) struct kmp_task task;
 };
 
@@ -74,6 +75,12 @@ void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, co
 /* The same for a task of a taskloop, which runs `chunk` (logical iterations). */
 void kmp_taskloop_task_submit(struct glass_thread *self, struct kmp_task_block *block, const void *codeptr,
                               const struct glass_dispatch_chunk *chunk);
+
+/* Runs the body of a target task made by __kmpc_omp_target_task_alloc
+ * until libomptarget says its operations are done (target_task.c). */
+void kmp_target_task_body(int32_t gtid, struct kmp_task_block *block);
+/* Runs any other task's body: libomptarget then sees no target task. */
+void kmp_plain_task_body(int32_t gtid, struct kmp_task_block *block);
 
 /* A task that will never run (its taskloop pattern, or a task the core did
  * not create): its private objects are destroyed, its block freed. */
