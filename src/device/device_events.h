@@ -27,6 +27,13 @@ struct glass_target_op {
     glass_tool_data *target_task;               /* the target task's (nowait), else NULL */
     const void *codeptr;
     struct glass_target_op *outer;              /* the thread's enclosing construct (ompt_get_target_info) */
+    /* A nowait region on a device queue (async_target.h): while its work is
+     * queued, the queue (copies to the device go on it) and the number the
+     * kind gave the operation just queued (-1: not timed); a traced
+     * transfer's or kernel's record then waits for its device times. */
+    void *queue;
+    int queued_timed;
+    struct glass_async_region *async;
 };
 
 /* One data operation or kernel submission inside a construct. */
@@ -38,6 +45,11 @@ struct glass_host_op {
 void glass_target_op_begin(struct glass_target_op *op, int kind, struct glass_device *device, int device_num,
                            const void *codeptr);
 void glass_target_op_end(struct glass_target_op *op);
+/* A nowait region whose device work outlives its target task's body: the
+ * thread leaves the construct without ending it (leave), and the thread that
+ * ends it later takes it up first (resume). */
+void glass_target_op_leave(struct glass_target_op *op);
+void glass_target_op_resume(struct glass_target_op *op);
 /* The context of a data operation outside any construct (the device memory
  * routines): no target events, target id none. */
 void glass_target_op_standalone(struct glass_target_op *op, struct glass_device *device);

@@ -6,6 +6,7 @@
 #include "../core/globals.h"
 #include "../core/runtime.h"
 #include "../core/tasking.h"
+#include "async_target.h"
 #include "device_events.h"
 #include "mapping.h"
 #include "target_ops.h"
@@ -132,6 +133,22 @@ void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t
     glass_map_exit(m, &op);
     leave_state(saved);
     glass_target_op_end(&op);
+}
+
+bool glass_target_region_goes_async(struct glass_device *device, void (*fn)(void *))
+{
+    return glass_async_target_possible(device, fn);
+}
+
+void glass_target_region_async(struct glass_device *device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
+                               size_t *sizes, unsigned short *kinds, const struct glass_launch *launch,
+                               uintptr_t event, const void *codeptr)
+{
+    if (glass_async_target_region(device, fn, mapnum, hostaddrs, sizes, kinds, launch, event, codeptr))
+        return;
+    /* No queue to be had: the region runs here, and the task ends with it. */
+    glass_target_region(device, fn, mapnum, hostaddrs, sizes, kinds, launch, true, codeptr);
+    glass_task_fulfill(event);
 }
 
 /* Target data regions of this thread, innermost first: they nest within one
