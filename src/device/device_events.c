@@ -41,7 +41,9 @@ static void measured(const struct glass_target_op *op, const struct glass_host_o
     *start = host_op->start_time;
     *end = device_now(op);
     uint64_t s, e;
-    if (op->device && op->device->kind->last_times && op->device->kind->last_times(op->device, &s, &e))
+    /* A queued operation is not the kind's last synchronous one: its times
+     * come later (async_target.c), or, untimed, from the host's clock. */
+    if (op->device && !op->queue && op->device->kind->last_times && op->device->kind->last_times(op->device, &s, &e))
         *start = s, *end = e;
 }
 
