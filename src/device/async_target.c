@@ -1,8 +1,6 @@
 /* nowait target regions on device queues (async_target.h). */
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "../core/runtime.h"
 #include "../core/tasking.h"
@@ -10,39 +8,32 @@
 #include "device_events.h"
 #include "mapping.h"
 
+/* Regions whose target tasks wait on this thread, one inside the other (a
+ * waiting task runs another target task, which waits in turn). Beyond the
+ * limit a waiting task runs nothing else: that bounds the thread's stack
+ * (with the task throttle off, a thread's queue of ready target tasks is
+ * unbounded) and the nesting tools see on one thread, and a few regions in
+ * flight per thread keep a device's queues busy; the team's other threads
+ * take the rest. */
+#define MAX_NESTED_WAITS 8
+static __thread unsigned nested_waits __attribute__((tls_model("initial-exec")));
+
 /* A trace record waiting for the device's times of its operation. */
 struct deferred_record {
     struct glass_trace_event event;
     int timed;
 };
 
+/* A region in flight, on its target task's stack. */
 struct glass_async_region {
-    struct glass_target_op op; /* first: the construct, from its begin on the task to its end here */
+    struct glass_target_op op; /* the construct, from its begin to its end */
     struct glass_device *device;
     void *queue;
-    struct glass_mapping *mapping;
-    uintptr_t event;
     struct deferred_record *records;
     size_t nrecords, cap;
-    struct glass_async_region *next; /* in the device's list of finished regions */
+    struct glass_team *team; /* the team whose sleepers the notification wakes */
+    _Atomic bool finished;   /* the queue has done everything queued before the notification */
 };
-
-/* Per device: its regions in flight, those the device finished, and the
- * thread that ends them. */
-struct glass_async_device {
-    pthread_mutex_t lock;
-    pthread_cond_t work;    /* a region finished, or the thread is to stop */
-    pthread_cond_t drained; /* no region in flight */
-    struct glass_async_region *finished, **finished_tail;
-    unsigned in_flight;
-    bool stopping;
-    pthread_t thread;
-};
-
-/* Devices with a completion thread, for the wait at the program's end. */
-static pthread_mutex_t devices_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct glass_device *async_devices[64];
-static int nasync_devices;
 
 bool glass_async_target_possible(struct glass_device *device, void (*fn)(void *))
 {
@@ -64,16 +55,30 @@ void glass_async_defer_record(struct glass_async_region *region, const struct gl
     region->records[region->nrecords++] = (struct deferred_record){*event, timed};
 }
 
-/* ---- The end of a region, on the completion thread ------------------------------ */
+/* The kind's notification, on the driver's thread: the flag, then the wake
+ * (task_wait.c's protocol: a sequentially consistent store before it). It
+ * calls neither the kind nor anything of OpenMP's that could block; the
+ * kind's queue_close returns only after it has returned, so the region on
+ * the waiting task's stack outlives it. */
+static void queue_finished(void *arg)
+{
+    struct glass_async_region *r = arg;
+    struct glass_team *team = r->team;
+    atomic_store_explicit(&r->finished, true, memory_order_seq_cst);
+    glass_task_wake_waiters(team);
+}
 
-static void end_region(struct glass_async_region *r)
+static bool region_finished(void *arg)
+{
+    struct glass_async_region *r = arg;
+    return atomic_load_explicit(&r->finished, memory_order_acquire);
+}
+
+/* The records of the queued transfers and kernels, with the device's times
+ * (the host's when the device measured none). */
+static void write_deferred_records(struct glass_async_region *r)
 {
     struct glass_device *device = r->device;
-    /* A tool sees this thread begin before any event it raises (as for
-     * omp_fulfill_event from a thread of the program's). */
-    if (GLASS_OMPT_ACTIVE())
-        (void)glass_self();
-    glass_target_op_resume(&r->op);
     for (size_t i = 0; i < r->nrecords; i++) {
         struct glass_trace_event *e = &r->records[i].event;
         uint64_t start, end;
@@ -81,171 +86,58 @@ static void end_region(struct glass_async_region *r)
             e->time = start, e->end_time = end;
         glass_device_trace_record(device, e);
     }
-    const char *why = NULL;
-    if (device->kind->queue_close(device, r->queue, &why) != 0)
-        glass_fatal("device %d (%s): a nowait target region failed on the device: %s", device->number,
-                    device->kind->name, why ? why : "no reason given");
-    /* As a synchronous region's end: copies back, references, frees. */
-    glass_map_exit(r->mapping, &r->op);
-    glass_target_op_end(&r->op);
-    uintptr_t event = r->event;
     free(r->records);
-    free(r);
-    glass_task_fulfill(event); /* from here on, the task may be complete and gone */
 }
-
-static void *completion_thread(void *arg)
-{
-    struct glass_async_device *ad = arg;
-    pthread_mutex_lock(&ad->lock);
-    for (;;) {
-        while (!ad->finished && !ad->stopping)
-            pthread_cond_wait(&ad->work, &ad->lock);
-        struct glass_async_region *r = ad->finished;
-        if (!r)
-            break; /* stopping, and nothing left */
-        ad->finished = r->next;
-        if (!ad->finished)
-            ad->finished_tail = &ad->finished;
-        pthread_mutex_unlock(&ad->lock);
-        end_region(r);
-        pthread_mutex_lock(&ad->lock);
-        if (--ad->in_flight == 0)
-            pthread_cond_broadcast(&ad->drained);
-    }
-    pthread_mutex_unlock(&ad->lock);
-    return NULL;
-}
-
-/* The kind's callback: the queue has finished. Not an OpenMP thread, and it
- * must not call the device: it hands the region over and returns. */
-static void region_done(void *arg)
-{
-    struct glass_async_region *r = arg;
-    struct glass_async_device *ad = r->device->async;
-    pthread_mutex_lock(&ad->lock);
-    r->next = NULL;
-    *ad->finished_tail = r;
-    ad->finished_tail = &r->next;
-    pthread_cond_signal(&ad->work);
-    pthread_mutex_unlock(&ad->lock);
-}
-
-static void wait_drained(struct glass_async_device *ad)
-{
-    pthread_mutex_lock(&ad->lock);
-    while (ad->in_flight)
-        pthread_cond_wait(&ad->drained, &ad->lock);
-    pthread_mutex_unlock(&ad->lock);
-}
-
-/* The program's end waits for the regions still in flight (their copies
- * back, their events), as it waits for the program's other tasks. */
-static void drain_at_exit(void)
-{
-    pthread_mutex_lock(&devices_lock);
-    for (int i = 0; i < nasync_devices; i++)
-        if (async_devices[i]->async)
-            wait_drained(async_devices[i]->async);
-    pthread_mutex_unlock(&devices_lock);
-}
-
-/* The device's completion state, made at its first nowait region. */
-static struct glass_async_device *async_device(struct glass_device *device)
-{
-    pthread_mutex_lock(&devices_lock);
-    struct glass_async_device *ad = device->async;
-    if (ad) {
-        pthread_mutex_unlock(&devices_lock);
-        return ad;
-    }
-    if (nasync_devices == (int)(sizeof async_devices / sizeof *async_devices))
-        glass_fatal("more than %d devices with nowait target regions", nasync_devices);
-    if (!(ad = calloc(1, sizeof *ad)))
-        glass_fatal("out of memory for device %d's nowait target regions", device->number);
-    pthread_mutex_init(&ad->lock, NULL);
-    pthread_cond_init(&ad->work, NULL);
-    pthread_cond_init(&ad->drained, NULL);
-    ad->finished_tail = &ad->finished;
-    /* Its own thread, never an OpenMP one: it may wait on the device. */
-    int status = pthread_create(&ad->thread, NULL, completion_thread, ad);
-    if (status != 0)
-        glass_fatal("device %d: cannot start the thread that completes nowait target regions (%s)", device->number,
-                    strerror(status));
-    if (nasync_devices == 0)
-        atexit(drain_at_exit);
-    async_devices[nasync_devices++] = device;
-    device->async = ad;
-    pthread_mutex_unlock(&devices_lock);
-    return ad;
-}
-
-void glass_async_device_end(struct glass_device *device)
-{
-    pthread_mutex_lock(&devices_lock);
-    struct glass_async_device *ad = device->async;
-    pthread_mutex_unlock(&devices_lock);
-    if (!ad)
-        return;
-    wait_drained(ad);
-    pthread_mutex_lock(&ad->lock);
-    ad->stopping = true;
-    pthread_cond_signal(&ad->work);
-    pthread_mutex_unlock(&ad->lock);
-    pthread_join(ad->thread, NULL);
-    pthread_mutex_lock(&devices_lock);
-    device->async = NULL;
-    pthread_mutex_unlock(&devices_lock);
-    pthread_mutex_destroy(&ad->lock);
-    pthread_cond_destroy(&ad->work);
-    pthread_cond_destroy(&ad->drained);
-    free(ad);
-}
-
-/* ---- The start of a region, in its target task ------------------------------------ */
 
 bool glass_async_target_region(struct glass_device *device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
                                size_t *sizes, unsigned short *kinds, const struct glass_launch *launch,
-                               uintptr_t event, const void *codeptr)
+                               const void *codeptr)
 {
-    void *queue = device->kind->queue_open(device);
+    const struct glass_device_kind *kind = device->kind;
+    void *queue = kind->queue_open(device);
     if (!queue)
         return false;
-    struct glass_async_device *ad = async_device(device);
-    struct glass_async_region *r = calloc(1, sizeof *r);
-    if (!r)
-        glass_fatal("out of memory for a nowait target region");
-    r->device = device;
-    r->queue = queue;
-    r->event = event;
     struct glass_thread *self = glass_self();
-    glass_target_op_begin(&r->op, GLASS_TARGET | GLASS_TARGET_NOWAIT_FLAG, device, device->number, codeptr);
-    r->op.queue = queue;
-    r->op.async = r;
+    struct glass_async_region r = {.device = device, .queue = queue, .team = self->team};
+    glass_target_op_begin(&r.op, GLASS_TARGET | GLASS_TARGET_NOWAIT_FLAG, device, device->number, codeptr);
+    r.op.queue = queue;
+    r.op.async = &r;
 
     int saved = atomic_load_explicit(&self->state, memory_order_relaxed);
     glass_set_state(self, GLASS_STATE_WAIT_TARGET_MAP);
-    r->mapping = glass_map_enter(device, &r->op, mapnum, hostaddrs, sizes, kinds, GLASS_MAP_FOR_TARGET);
+    struct glass_mapping *mapping = glass_map_enter(device, &r.op, mapnum, hostaddrs, sizes, kinds,
+                                                    GLASS_MAP_FOR_TARGET);
     glass_set_state(self, saved);
 
     struct glass_host_op submit;
-    glass_submit_begin(&r->op, &submit, launch->num_teams);
-    r->op.queued_timed = -1;
-    unsigned granted = device->kind->run_async(device, queue, fn, r->mapping->args, launch,
-                                               device->trace ? &r->op.queued_timed : NULL);
+    glass_submit_begin(&r.op, &submit, launch->num_teams);
+    r.op.queued_timed = -1;
+    unsigned granted = kind->run_async(device, queue, fn, mapping->args, launch,
+                                       device->trace ? &r.op.queued_timed : NULL);
     if (!granted)
-        glass_fatal("device %d (%s): a nowait target region could not be launched", device->number,
-                    device->kind->name);
-    glass_submit_end(&r->op, &submit, launch->num_teams, granted);
-    r->op.queue = NULL; /* what follows (the copies back) is the completion thread's */
-    glass_target_op_leave(&r->op);
+        glass_fatal("device %d (%s): a nowait target region could not be launched", device->number, kind->name);
+    glass_submit_end(&r.op, &submit, launch->num_teams, granted);
+    r.op.queue = NULL; /* the copies back are synchronous, after the queue's work */
 
-    pthread_mutex_lock(&ad->lock);
-    ad->in_flight++;
-    pthread_mutex_unlock(&ad->lock);
-    /* From here on the region belongs to the completion thread. */
-    if (device->kind->queue_notify(device, queue, region_done, r) != 0)
-        glass_fatal("device %d (%s): cannot learn when a nowait target region ends", device->number,
-                    device->kind->name);
+    if (kind->queue_notify(device, queue, queue_finished, &r) != 0)
+        glass_fatal("device %d (%s): cannot learn when a nowait target region ends", device->number, kind->name);
+    /* The tasks this thread runs meanwhile are not inside the construct
+     * (ompt_get_target_info, their own target regions). */
+    glass_target_op_leave(&r.op);
+    nested_waits++;
+    glass_task_wait_untied(self, region_finished, &r, GLASS_STATE_WAIT_TARGET, nested_waits > MAX_NESTED_WAITS);
+    nested_waits--;
+    glass_target_op_resume(&r.op);
+
+    write_deferred_records(&r);
+    const char *why = NULL;
+    if (kind->queue_close(device, queue, &why) != 0)
+        glass_fatal("device %d (%s): a nowait target region failed on the device: %s", device->number, kind->name,
+                    why ? why : "no reason given");
+    /* As a synchronous region's end: copies back, references, frees. */
+    glass_set_state(self, GLASS_STATE_WAIT_TARGET_MAP);
+    glass_map_exit(mapping, &r.op);
+    glass_set_state(self, saved);
+    glass_target_op_end(&r.op);
     return true;
 }

@@ -68,14 +68,15 @@ struct glass_device_kind {
     unsigned (*run_async)(struct glass_device *device, void *queue, void (*host_fn)(void *), void *args,
                           const struct glass_launch *launch, int *timed);
     /* Calls done(arg) once, from a thread that is the kind's own (never an
-     * OpenMP thread, and one that must not call the kind), when everything
-     * queued so far has finished. 0: it will. */
+     * OpenMP thread; done must not call the kind), when everything queued
+     * so far has finished. 0: it will. */
     int (*queue_notify)(struct glass_device *device, void *queue, void (*done)(void *), void *arg);
     /* After done: the device start and end (the kind's clock) of the queue's
      * timed operation `n`. */
     bool (*queue_times)(struct glass_device *device, void *queue, int n, uint64_t *start, uint64_t *end);
-    /* After done: gives the queue back; 0 when all its work succeeded, else
-     * the kind's message for the failure in `why`. */
+    /* After done was called: gives the queue back, once done has returned
+     * (what done uses may go then); 0 when all its work succeeded, else the
+     * kind's message for the failure in `why`. */
     int (*queue_close)(struct glass_device *device, void *queue, const char **why);
 };
 
@@ -101,7 +102,6 @@ struct glass_device {
     uint64_t module_id;           /* the program's own module id when nothing else was loaded */
     void *kind_data;              /* the kind's own state */
     struct glass_device_trace *trace; /* device tracing (trace.c), NULL until a tool asks */
-    struct glass_async_device *async; /* nowait regions in flight (async_target.c), NULL until the first */
 };
 
 /* Devices other than the host (GLASS_HOST_DEVICES; 0 with

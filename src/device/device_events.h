@@ -45,9 +45,9 @@ struct glass_host_op {
 void glass_target_op_begin(struct glass_target_op *op, int kind, struct glass_device *device, int device_num,
                            const void *codeptr);
 void glass_target_op_end(struct glass_target_op *op);
-/* A nowait region whose device work outlives its target task's body: the
- * thread leaves the construct without ending it (leave), and the thread that
- * ends it later takes it up first (resume). */
+/* A nowait region waiting for its device queue (async_target.c): the thread
+ * leaves the construct without ending it while it runs other tasks (leave),
+ * which are not inside it, then takes it up again to end it (resume). */
 void glass_target_op_leave(struct glass_target_op *op);
 void glass_target_op_resume(struct glass_target_op *op);
 /* The context of a data operation outside any construct (the device memory

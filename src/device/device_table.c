@@ -16,7 +16,6 @@
 #include "../core/env_parse.h"
 #include "../core/globals.h"
 #include "../core/runtime.h"
-#include "async_target.h"
 #include "device.h"
 #include "device_events.h"
 
@@ -170,7 +169,6 @@ void glass_device_finalize_all(void)
 {
     for (int i = 0; i < device_count; i++) {
         struct glass_device *device = &devices[i];
-        glass_async_device_end(device); /* its nowait regions end first, with their events */
         pthread_mutex_lock(&device->lock);
         if (atomic_load_explicit(&device->initialized, memory_order_relaxed) && !device->finalized) {
             glass_device_events_finalizing(device);

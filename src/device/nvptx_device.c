@@ -315,7 +315,9 @@ static void nvptx_fini(struct glass_device *device)
     enter(st);
     if (st->stacks)
         st->cu->cuMemFree_v2(st->stacks);
-    while (st->idle_queues) { /* every queue is idle: the regions in flight ended before */
+    /* The idle queues; one still in use belongs to a region on a thread
+     * that exit() did not wait for, like a synchronous region under way. */
+    while (st->idle_queues) {
         struct queue *q = st->idle_queues;
         st->idle_queues = q->next;
         st->cu->cuStreamDestroy_v2(q->stream);

@@ -115,6 +115,11 @@ void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t
      * function compiled for the host only) leaves it to the host. */
     if (device && device->kind->can_run && !device->kind->can_run(device, fn))
         device = NULL;
+    /* nowait (in its target task): on a queue of the device's, when it has
+     * them, while the thread runs other tasks. */
+    if (nowait && glass_async_target_possible(device, fn) &&
+        glass_async_target_region(device, fn, mapnum, hostaddrs, sizes, kinds, launch, codeptr))
+        return;
     struct glass_target_op op;
     glass_target_op_begin(&op, kind_with(GLASS_TARGET, nowait), device, device_number(device), codeptr);
     if (!device) {
@@ -133,22 +138,6 @@ void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t
     glass_map_exit(m, &op);
     leave_state(saved);
     glass_target_op_end(&op);
-}
-
-bool glass_target_region_goes_async(struct glass_device *device, void (*fn)(void *))
-{
-    return glass_async_target_possible(device, fn);
-}
-
-void glass_target_region_async(struct glass_device *device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
-                               size_t *sizes, unsigned short *kinds, const struct glass_launch *launch,
-                               uintptr_t event, const void *codeptr)
-{
-    if (glass_async_target_region(device, fn, mapnum, hostaddrs, sizes, kinds, launch, event, codeptr))
-        return;
-    /* No queue to be had: the region runs here, and the task ends with it. */
-    glass_target_region(device, fn, mapnum, hostaddrs, sizes, kinds, launch, true, codeptr);
-    glass_task_fulfill(event);
 }
 
 /* Target data regions of this thread, innermost first: they nest within one

@@ -10,7 +10,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 
 #include "device.h"
 
@@ -27,17 +26,12 @@ struct glass_device *glass_target_resolve(int device);
  * choice, so the initial device there is not an unmet mandatory offload. */
 void glass_target_default_device_chosen(void);
 
+/* A target region. `nowait`: in the body of its target task, deferred (the
+ * OMPT kind target_nowait); on a device whose kind has queues it runs on
+ * one, the thread running other tasks until it ends (async_target.h). */
 void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
                          size_t *sizes, unsigned short *kinds, const struct glass_launch *launch, bool nowait,
                          const void *codeptr);
-/* A target region's target task with nowait: whether it should be
- * detachable, its region going on on a device queue after its body
- * (async_target.h); then glass_target_region_async runs it, and `event`, the
- * task's detach event, is fulfilled when the region has ended. */
-bool glass_target_region_goes_async(struct glass_device *device, void (*fn)(void *));
-void glass_target_region_async(struct glass_device *device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
-                               size_t *sizes, unsigned short *kinds, const struct glass_launch *launch,
-                               uintptr_t event, const void *codeptr);
 void glass_target_data_begin(struct glass_device *device, size_t mapnum, void **hostaddrs, size_t *sizes,
                              unsigned short *kinds, const void *codeptr);
 void glass_target_data_end(const void *codeptr);

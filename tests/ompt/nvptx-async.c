@@ -3,10 +3,14 @@
 // stream busy while its function sleeps). Three regions of 100 ms in flight
 // at once; per region: target begin (kind target_nowait) before its data
 // operations and its submit, the target end only after the kernel has
-// finished and after the copies back, and the target task's late_fulfill
-// after that end. Device tracing: each kernel's record carries device times
-// from the stream's events, lasting the kernel's 100 ms, inside the host
-// times of its construct's begin and end.
+// finished and after the copies back; begin and end on one thread, each in
+// the target task (the thread's current task, ompt_get_task_info), which
+// completes after the end with no detach or fulfill events. While its region
+// is in flight a target task lets its thread run other tasks (a switch from
+// it between its begin and end: 3 regions on 2 threads make one at least).
+// Device tracing: each kernel's record carries device times from the
+// stream's events, lasting the kernel's 100 ms, inside the host times of its
+// construct's begin and end.
 // The NVIDIA device runs GCC's offload images (the program registers one as
 // GCC's code does):
 // REQUIRES: gcc
@@ -87,15 +91,17 @@ void mock_kernel_work_kernel(void **args, unsigned teams, unsigned warps)
 struct region {
     ompt_data_t *task; /* the target task's data */
     uint64_t begin_ns, end_ns;
+    pthread_t begin_thread;
     int kind, ops_before_submit, submits, copies_back, ended, kernels_done_at_end, copies_back_at_end;
-    int late_fulfill_after_end;
+    int in_task_at_begin, in_task_at_end, same_thread, switched_away, completed_after_end;
     uint64_t kernel_start, kernel_end; /* from the trace */
 };
 static struct region regions[8];
-static int nregions, errors, kernel_records, fulfills;
+static int nregions, errors, kernel_records, fulfills_or_detaches;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static ompt_advance_buffer_cursor_t advance_cursor;
 static ompt_get_record_ompt_t get_record_ompt;
+static ompt_get_task_info_t get_task_info;
 static ompt_device_t *traced_device;
 
 static void fail(const char *what)
@@ -109,10 +115,18 @@ static struct region *region_of(ompt_data_t *target_data)
     return target_data->value ? &regions[target_data->value - 1] : NULL;
 }
 
+/* Whether the thread's current task is `task`. */
+static int current_task_is(ompt_data_t *task)
+{
+    ompt_data_t *current = NULL;
+    return get_task_info(0, NULL, &current, NULL, NULL, NULL) == 2 && current == task;
+}
+
 static void on_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num, ompt_data_t *task_data,
                       ompt_data_t *target_task_data, ompt_data_t *target_data, const void *codeptr)
 {
     (void)device_num, (void)task_data, (void)codeptr;
+    int in_task = current_task_is(target_task_data);
     pthread_mutex_lock(&lock);
     if (endpoint == ompt_scope_begin) {
         if (nregions < 8) {
@@ -121,6 +135,8 @@ static void on_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int de
             r->task = target_task_data;
             r->kind = kind;
             r->begin_ns = now_ns();
+            r->begin_thread = pthread_self();
+            r->in_task_at_begin = in_task;
         }
     } else if (region_of(target_data)) {
         struct region *r = region_of(target_data);
@@ -128,6 +144,8 @@ static void on_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int de
         r->ended = 1;
         r->kernels_done_at_end = atomic_load(&kernels_finished);
         r->copies_back_at_end = r->copies_back;
+        r->same_thread = pthread_equal(r->begin_thread, pthread_self()) && r->task == target_task_data;
+        r->in_task_at_end = in_task;
     }
     pthread_mutex_unlock(&lock);
 }
@@ -166,17 +184,25 @@ static void on_submit(ompt_scope_endpoint_t endpoint, ompt_data_t *target_data, 
     pthread_mutex_unlock(&lock);
 }
 
+/* A target task's switch to another task while its region is in flight,
+ * and its completion. */
 static void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t prior_task_status,
                              ompt_data_t *next_task_data)
 {
     (void)next_task_data;
-    if (prior_task_status != ompt_task_late_fulfill)
-        return;
     pthread_mutex_lock(&lock);
-    fulfills++;
-    for (int i = 0; i < nregions; i++)
-        if (regions[i].task == prior_task_data)
-            regions[i].late_fulfill_after_end = regions[i].ended;
+    if (prior_task_status == ompt_task_early_fulfill || prior_task_status == ompt_task_late_fulfill ||
+        prior_task_status == ompt_task_detach)
+        fulfills_or_detaches++;
+    for (int i = 0; i < nregions; i++) {
+        struct region *r = &regions[i];
+        if (r->task != prior_task_data)
+            continue;
+        if (prior_task_status == ompt_task_switch && !r->ended)
+            r->switched_away = 1;
+        if (prior_task_status == ompt_task_complete)
+            r->completed_after_end = r->ended;
+    }
     pthread_mutex_unlock(&lock);
 }
 
@@ -232,6 +258,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
 {
     (void)initial_device_num, (void)tool_data;
     ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
+    get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info");
     set_callback(ompt_callback_device_initialize, (ompt_callback_t)on_device_initialize);
     set_callback(ompt_callback_target_emi, (ompt_callback_t)on_target);
     set_callback(ompt_callback_target_data_op_emi, (ompt_callback_t)on_data_op);
@@ -243,18 +270,25 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
 static void finalize(ompt_data_t *tool_data)
 {
     (void)tool_data;
-    int nowait = 0, ordered = 0, after_kernel = 0, after_copies = 0, fulfilled_after = 0;
+    int nowait = 0, ordered = 0, after_kernel = 0, after_copies = 0, same_thread = 0, in_task = 0, switched = 0,
+        completed = 0;
     for (int i = 0; i < nregions; i++) {
         struct region *r = &regions[i];
         nowait += r->kind == ompt_target_nowait;
         ordered += r->ops_before_submit > 0 && r->submits == 1 && r->ended;
         after_kernel += r->kernels_done_at_end >= 1;
         after_copies += r->copies_back_at_end == 1;
-        fulfilled_after += r->late_fulfill_after_end;
+        same_thread += r->same_thread;
+        in_task += r->in_task_at_begin && r->in_task_at_end;
+        switched += r->switched_away;
+        completed += r->completed_after_end;
     }
     printf("regions=%d nowait=%d begin,copies,submit,end=%d\n", nregions, nowait, ordered);
-    printf("end after its kernel=%d after its copy back=%d late_fulfill after the end=%d\n", after_kernel,
-           after_copies, fulfilled_after);
+    printf("end after its kernel=%d after its copy back=%d\n", after_kernel, after_copies);
+    printf("begin and end on one thread=%d, in the target task=%d; task complete after the end=%d; "
+           "fulfill or detach events=%d\n",
+           same_thread, in_task, completed, fulfills_or_detaches);
+    printf("target tasks that ran another task while in flight>=1: %s\n", switched >= 1 ? "yes" : "no");
     printf("kernel records=%d, most kernels running at once>=2: %s\n", kernel_records,
            atomic_load(&most_running) >= 2 ? "yes" : "no");
     printf("errors=%d\n", errors);
@@ -288,6 +322,8 @@ int main(void)
 // CHECK: device_initialize 0 NVIDIA Mock GPU 0
 // CHECK: y=1000,1000,1000
 // CHECK: regions=3 nowait=3 begin,copies,submit,end=3
-// CHECK-NEXT: end after its kernel=3 after its copy back=3 late_fulfill after the end=3
+// CHECK-NEXT: end after its kernel=3 after its copy back=3
+// CHECK-NEXT: begin and end on one thread=3, in the target task=3; task complete after the end=3; fulfill or detach events=0
+// CHECK-NEXT: target tasks that ran another task while in flight>=1: yes
 // CHECK-NEXT: kernel records=3, most kernels running at once>=2: yes
 // CHECK-NEXT: errors=0

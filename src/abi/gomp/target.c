@@ -64,7 +64,6 @@ struct deferred {
     struct glass_launch launch;
     bool nowait;
     const void *codeptr;
-    uintptr_t event;          /* a region on a device queue: the task's detach event, fulfilled at its end */
     size_t mapnum;
     void **hostaddrs;         /* the arrays, after the header; firstprivate items point at their copies */
     size_t *sizes;
@@ -116,11 +115,6 @@ static void run_deferred(void *arg)
     struct glass_device *device = device_of(d->device);
     switch (d->construct) {
     case REGION:
-        if (d->event) {
-            glass_target_region_async(device, d->fn, d->mapnum, d->hostaddrs, d->sizes, d->kinds, &d->launch,
-                                      d->event, d->codeptr);
-            break;
-        }
         glass_target_region(device, d->fn, d->mapnum, d->hostaddrs, d->sizes, d->kinds, &d->launch, d->nowait,
                             d->codeptr);
         break;
@@ -136,16 +130,15 @@ static void run_deferred(void *arg)
 }
 
 /* A target task: deferred with nowait, else included (it still waits for
- * its dependences). */
+ * its dependences). Untied, as every target task is (OpenMP 5.1, 1.2.5): a
+ * nowait region on a device queue waits for the device inside it, running
+ * other tasks meanwhile (async_target.h). */
 static void target_task(struct glass_thread *self, enum construct construct, struct glass_device *device,
                         void (*fn)(void *), size_t mapnum, void **hostaddrs, const size_t *sizes,
                         const unsigned short *kinds, unsigned flags, void **depend, struct glass_launch launch,
                         const void *codeptr)
 {
     size_t ndeps = depend ? gomp_depend_count(depend) : 0;
-    /* A nowait region that will go on on a device queue after the task's
-     * body: the task completes when the device is done (a detached task). */
-    bool async = construct == REGION && (flags & TARGET_FLAG_NOWAIT) && glass_target_region_goes_async(device, fn);
     size_t align;
     size_t size = deferred_size(mapnum, sizes, kinds, &align);
     struct glass_task_options opts = {
@@ -154,8 +147,8 @@ static void target_task(struct glass_thread *self, enum construct construct, str
         .arg_align = align,
         .ndepend = ndeps,
         .undeferred = !(flags & TARGET_FLAG_NOWAIT),
+        .untied = true,
         .target = true,
-        .detach = async,
         .copy_args = true,
         .codeptr = codeptr,
     };
@@ -164,7 +157,7 @@ static void target_task(struct glass_thread *self, enum construct construct, str
         return;
     struct deferred *d = glass_task_args(task);
     *d = (struct deferred){construct, device ? device->number : -1, fn, launch, (flags & TARGET_FLAG_NOWAIT) != 0,
-                           codeptr, async ? glass_task_event(task) : 0, 0, NULL, NULL, NULL};
+                           codeptr, 0, NULL, NULL, NULL};
     fill_deferred(d, mapnum, hostaddrs, sizes, kinds, align);
     struct glass_depend *deps = NULL;
     if (ndeps) {

@@ -1,11 +1,14 @@
 // nowait target regions on the NVIDIA device's streams (src/device/async_target.c),
 // against the mock driver (Inputs/mock_cuda.c), whose streams run their work on
 // threads of their own, so a kernel that sleeps keeps its stream busy as a GPU
-// would. Checks: the encountering thread runs 100 tasks while a 200 ms region
-// runs (the tasks end before the kernel does); several regions in flight at
-// once; results copied back by the time taskwait returns; a `depend` successor
-// runs after the region's copy back; a region still in flight when main
-// returns is waited for at the program's end (its copy back done, no hang).
+// would. Checks: the thread whose target task waits for a 200 ms region runs
+// 100 tasks meanwhile (all of them, on that thread, ended before the kernel
+// does); several regions in flight at once; results copied back by the time
+// taskwait returns; a `depend` successor runs after the region's copy back;
+// outside a parallel region the target task is included, so the region has
+// ended when its construct returns; 40 regions from one thread have at most 9
+// in flight at once (8 waiting target tasks run others, one inside the
+// other; the 9th waits alone: src/device/async_target.c bounds the nesting).
 // The program calls GOMP_target_ext as GCC's code does:
 // REQUIRES: gcc
 // RUN: rm -rf %t.driver && mkdir -p %t.driver
@@ -104,38 +107,48 @@ static int sum(const int *y)
     return s;
 }
 
-static int at_exit[N];
-
-static void check_at_exit(void)
-{
-    printf("at exit: sum=%d\n", sum(at_exit));
-}
-
 int main(void)
 {
     setvbuf(stdout, NULL, _IONBF, 0);
-    atexit(check_at_exit); /* before the runtime's: it runs after the runtime's wait */
     printf("devices=%d\n", omp_get_num_devices());
 
-    /* 1. A 200 ms region, then 100 tasks of 1 ms on the same thread. */
+    /* 1. 100 tasks of 1 ms, then a 200 ms region, from a team of two whose
+     * second thread stays away from every scheduling point (it sleeps until
+     * the first is done), so one thread does all: its taskwait runs the
+     * newest task first, the region's target task, which queues the region
+     * and waits for the stream, running the 100 tasks meanwhile. */
     static int a[N];
+    static atomic_int tasks_done, tasks_elsewhere;
+    static atomic_bool first_done;
+    static _Atomic double tasks_end;
     double start = now();
-    region(a, 200, false);
-    static atomic_int tasks_done;
-    for (int i = 0; i < 100; i++) {
+#pragma omp parallel num_threads(2)
+    {
+        if (omp_get_thread_num() != 0) {
+            while (!atomic_load(&first_done))
+                usleep(1000);
+        } else {
+            for (int i = 0; i < 100; i++) {
 #pragma omp task
-        {
-            usleep(1000);
-            atomic_fetch_add(&tasks_done, 1);
+                {
+                    usleep(1000);
+                    if (omp_get_thread_num() != 0)
+                        atomic_fetch_add(&tasks_elsewhere, 1);
+                    atomic_store(&tasks_end, now());
+                    atomic_fetch_add(&tasks_done, 1);
+                }
+            }
+            region(a, 200, false);
+#pragma omp taskwait
+            atomic_store(&first_done, true);
         }
     }
-    double tasks_end = now();
-#pragma omp taskwait
     double kernel_end = atomic_load(&last_kernel_end);
     printf("tasks=%d sum=%d\n", atomic_load(&tasks_done), sum(a));
-    printf("tasks ended before the region: %s\n", tasks_end < kernel_end ? "yes" : "no");
+    printf("tasks ended before the region: %s, on another thread: %d\n",
+           atomic_load(&tasks_end) < kernel_end ? "yes" : "no", atomic_load(&tasks_elsewhere));
     printf("overlap: region and tasks %.0f ms, tasks alone %.0f ms\n", (now() - start) * 1e3,
-           (tasks_end - start) * 1e3);
+           (atomic_load(&tasks_end) - start) * 1e3);
 
     /* 2. Four regions of 100 ms in flight at once, from a team. */
     static int b[4][N];
@@ -164,23 +177,53 @@ int main(void)
     }
     printf("depend: the task saw %d, then sum=%d\n", seen, sum(c));
 
-    /* 4. In flight when main returns. */
-    region(at_exit, 100, false);
+    /* 4. Outside a parallel region: an included target task, the region
+     * over when the construct returns. */
+    static int d[N];
+    region(d, 100, false);
+    printf("outside parallel: sum=%d at once\n", sum(d));
+
+    /* 5. 40 regions of 20 ms from one thread (the other one sleeps). */
+    static int e[40][N];
+    static atomic_bool fifth_done;
+    atomic_store(&most_running, 0);
+#pragma omp parallel num_threads(2)
+    {
+        if (omp_get_thread_num() != 0) {
+            while (!atomic_load(&fifth_done))
+                usleep(1000);
+        } else {
+            for (int r = 0; r < 40; r++)
+                region(e[r], 20, false);
+#pragma omp taskwait
+            atomic_store(&fifth_done, true);
+        }
+    }
+    int all = 1;
+    for (int r = 0; r < 40; r++)
+        all &= sum(e[r]) == sum(e[0]);
+    printf("40 regions: sums=%d, each the same: %s\n", sum(e[0]), all ? "yes" : "no");
+    printf("40 regions: at most 9 in flight, and several: %s (%d)\n",
+           atomic_load(&most_running) <= 9 && atomic_load(&most_running) >= 2 ? "yes" : "no",
+           atomic_load(&most_running));
     return 0;
 }
 
 // CHECK: devices=1
 // CHECK: mock: launch work_kernel {{.*}} on a stream
 // CHECK: tasks=100 sum=16000
-// CHECK-NEXT: tasks ended before the region: yes
+// CHECK-NEXT: tasks ended before the region: yes, on another thread: 0
 // CHECK: after taskwait: sums=16000,16000,16000,16000
 // CHECK-NEXT: several in flight: yes
 // CHECK: depend: the task saw 16000, then sum=32000
-// CHECK: at exit: sum=16000
-// CHECK: mock: {{[0-9]+}} allocations live at exit, 8 kernels ran on streams
+// CHECK: outside parallel: sum=16000 at once
+// CHECK: 40 regions: sums=16000, each the same: yes
+// CHECK-NEXT: 40 regions: at most 9 in flight, and several: yes
+// CHECK: mock: {{[0-9]+}} allocations live at exit, 48 kernels ran on streams
 
 // HOST: devices=0
 // HOST: tasks=100 sum=16
 // HOST: after taskwait: sums=16,16,16,16
 // HOST: depend: the task saw 16, then sum=32
-// HOST: at exit: sum=16
+// HOST: outside parallel: sum=16 at once
+// HOST: 40 regions: sums=16, each the same: yes
