@@ -1,7 +1,7 @@
 /* nowait target regions on a GPU (scripts/gpu-check.sh): four small kernels
  * (a few teams each, so the card has room for all four at once), first one
- * after another, then as `target nowait` regions followed by host tasks on
- * the same thread, then taskwait. Checks the results, and whether the
+ * after another, then as `target nowait` regions followed by host tasks,
+ * then taskwait, from one thread of a team. Checks the results, and whether the
  * kernels overlapped each other and the host tasks (the nowait run takes
  * less than 0.8 of the synchronous one, host tasks included). Built by gcc
  * with -foffload=nvptx-none; run on Glass and on GCC's libgomp with its
@@ -72,25 +72,33 @@ int main(void)
     for (int r = 0; r < REGIONS; r++)
         for (int i = 0; i < N; i++)
             y[r][i] = 0;
-    /* Outside a parallel region a target task runs at once: its body queues
-     * the region and returns (Glass), or runs it to its end (a runtime
-     * without asynchronous regions); then the host tasks run, here too. */
+    /* In a team: outside one, Glass runs a target task at once (it has no
+     * team to run other tasks while the region is in flight), so the region
+     * has ended when its construct returns; libgomp makes a team of one for
+     * it. In the team the target tasks wait for their streams running
+     * other tasks (Glass), or go on asynchronously (libgomp). */
     int tasks_done = 0;
+    double tasks_end = 0, nowait = 0;
     t0 = omp_get_wtime();
-    for (int r = 0; r < REGIONS; r++)
-        kernel(y[r], 1);
-    for (int t = 0; t < HOST_TASKS; t++) {
+#pragma omp parallel
+#pragma omp single
+    {
+        for (int r = 0; r < REGIONS; r++)
+            kernel(y[r], 1);
+        for (int t = 0; t < HOST_TASKS; t++) {
 #pragma omp task shared(tasks_done)
-        {
-            volatile double s = 0;
-            for (int k = 0; k < 20000; k++)
-                s += k;
-            tasks_done++;
+            {
+                volatile double s = 0;
+                for (int k = 0; k < 20000; k++)
+                    s += k;
+#pragma omp atomic
+                tasks_done++;
+            }
         }
-    }
-    double tasks_end = omp_get_wtime();
+        tasks_end = omp_get_wtime();
 #pragma omp taskwait
-    double nowait = omp_get_wtime() - t0;
+        nowait = omp_get_wtime() - t0;
+    }
     int nowait_ok = check(y);
     printf("nowait: %d regions one after another %.3f ms, nowait with %d host tasks %.3f ms\n", REGIONS, sync * 1e3,
            tasks_done, nowait * 1e3);
