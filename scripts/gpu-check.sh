@@ -13,8 +13,10 @@
 #   scripts/gpu-check.sh run       on the GPU machine, with build-gpu carried:
 #                                  the kernels on Glass and on libgomp, 5 times
 #                                  interleaved (fastest repetition of each run,
-#                                  then median and spread over the runs), and the
-#                                  device-time check of OMPT tracing
+#                                  then median and spread over the runs), the
+#                                  device-time check of OMPT tracing, and the
+#                                  nowait check (bench/gpu/nowait.c: results, and
+#                                  kernels overlapping each other and host tasks)
 #
 # The device tool of this project: run(command="scripts/gpu-check.sh run",
 # carry=["build-gpu"]). Output: a table to paste into bench/RESULTS.md.
@@ -37,6 +39,7 @@ prepare() {
   local status=0
   gcc $offload "$root/bench/gpu/kernels.c" -o "$out/kernels" -lm || status=1
   gcc $offload -rdynamic -idirafter "$root/include" "$root/bench/gpu/trace_times.c" -o "$out/trace_times" || status=1
+  gcc $offload "$root/bench/gpu/nowait.c" -o "$out/nowait" || status=1
   # GCC's runtime and plugin, the reference (the GPU machine may have others).
   cp -L /usr/lib/x86_64-linux-gnu/libgomp.so.1 "$out/libgomp/" || status=1
   cp -L /usr/lib/x86_64-linux-gnu/libgomp-plugin-nvptx.so.1 "$out/libgomp/" || status=1
@@ -89,6 +92,11 @@ run() {
   echo
   echo "== OMPT device tracing on Glass"
   LD_LIBRARY_PATH=$out/glass timeout 300 "$out/trace_times" || echo "gpu-check: trace check failed ($?)"
+  for config in glass libgomp; do
+    echo
+    echo "== nowait regions on $config"
+    LD_LIBRARY_PATH=$out/$config timeout 300 "$out/nowait" || echo "gpu-check: nowait check failed on $config ($?)"
+  done
 }
 
 case $mode in

@@ -64,6 +64,10 @@ void glass_task_wait_for(struct glass_thread *self, const struct glass_task *con
 {
     int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
     glass_set_state(self, state);
+    struct glass_task *outer_task = self->waiting_task;
+    const struct glass_task *outer_constraint = self->waiting_constraint;
+    self->waiting_task = self->task;
+    self->waiting_constraint = constraint;
     bool yield;
     unsigned long long budget = glass_wait_spin_plan(&yield);
     unsigned spent = 0, pauses = MIN_PAUSES;
@@ -113,5 +117,41 @@ void glass_task_wait_for(struct glass_thread *self, const struct glass_task *con
         spent = 0;
         pauses = MIN_PAUSES;
     }
+    self->waiting_task = outer_task;
+    self->waiting_constraint = outer_constraint;
     glass_set_state(self, previous);
+}
+
+/* The task scheduling constraint (OpenMP 5.1, 2.12.6, TSC2) binds a new
+ * tied task to every task tied to the thread and not suspended in a
+ * barrier: it must descend from each of them. The waiting task here is a
+ * target task, untied (5.1, 1.2.5: "target task"), so it adds nothing to
+ * that set; the tasks suspended below it on this thread still bind it. Each
+ * of them was started obeying the constraint of the one below, so the
+ * innermost one's constraint covers them all: the constraint under which
+ * this task itself was started. That is the wait this task was run from,
+ * when it was (a barrier's wait: none; a taskwait's: the waiting task), and
+ * otherwise the task that was current when this one started (an included
+ * task, or one run by taskyield: the task suspended at that scheduling
+ * point). Glass runs untied tasks as tied ones elsewhere; here being untied
+ * is what lets the thread run siblings of the target task and, under a
+ * barrier, any task of the team while the device works. */
+void glass_task_wait_untied(struct glass_thread *self, bool (*done)(void *), void *arg, enum glass_state state,
+                            bool alone)
+{
+    if (alone || !(self->task->flags & GLASS_TASK_TARGET)) {
+        /* As a tied task would (no caller passes other than target tasks). */
+        glass_task_wait_for(self, self->task, done, arg, state);
+        return;
+    }
+    const struct glass_task *below = self->task->scheduler;
+    const struct glass_task *constraint = below;
+    if (self->waiting_task == below)
+        constraint = self->waiting_constraint;
+    glass_task_wait_for(self, constraint, done, arg, state);
+}
+
+void glass_task_wake_waiters(struct glass_team *team)
+{
+    glass_tasking_wake(team, false);
 }

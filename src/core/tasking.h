@@ -149,6 +149,20 @@ static inline void glass_task_wait_depend(struct glass_thread *self, const struc
     glass_task_wait_depend_at(self, deps, ndeps, NULL);
 }
 
+/* A target task waiting for something outside OpenMP (a nowait region's
+ * device queue): until done(arg), with `state` as the thread state, the
+ * thread runs other tasks of its team, as many as the task scheduling
+ * constraint of the tasks suspended below the target task allows (an untied
+ * task, it adds no constraint of its own: task_wait.c); with `alone`, it
+ * runs none (only the task's own descendants). Whoever makes done()
+ * true, from any thread (an OpenMP one or not), does so with a sequentially
+ * consistent store and then calls glass_task_wake_waiters with the waiting
+ * thread's team (self->team when it began to wait), which wakes it if it
+ * sleeps. */
+void glass_task_wait_untied(struct glass_thread *self, bool (*done)(void *), void *arg, enum glass_state state,
+                            bool alone);
+void glass_task_wake_waiters(struct glass_team *team);
+
 /* omp_in_final(). */
 bool glass_task_in_final(struct glass_thread *self);
 

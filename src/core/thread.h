@@ -40,6 +40,13 @@ struct glass_thread {
      * than it was worth (task_schedule.c): the wait loop backs off before it
      * looks again. */
     bool steal_costly;
+    /* The thread's innermost wait at a task scheduling point
+     * (glass_task_wait_for): the task that waits there and the scheduling
+     * constraint the tasks it runs meanwhile obey (NULL: none, a barrier).
+     * A target task waiting for its device inherits that constraint
+     * (glass_task_wait_untied, task_wait.c). */
+    struct glass_task *waiting_task;
+    const struct glass_task *waiting_constraint;
 
     /* Pool worker: the dock is where an idle worker waits for its next team. The
      * master fills next_team/next_num, then advances the dock generation. */

@@ -41,7 +41,12 @@ enum {
     GLASS_CU_JIT_INPUT_PTX = 1,
     /* CUevent_flags */
     GLASS_CU_EVENT_DEFAULT = 0,
+    /* CUstream_flags: no implicit wait for (or by) the legacy default stream */
+    GLASS_CU_STREAM_NON_BLOCKING = 1,
 };
+
+/* cuLaunchHostFunc's function: called by a driver thread, in stream order. */
+typedef void (*CUhostFn)(void *data);
 
 /* cuLaunchKernel's `extra`: the parameters as one buffer. */
 #define GLASS_CU_LAUNCH_PARAM_END ((void *)0)
@@ -78,6 +83,11 @@ enum {
     X(cuMemcpyHtoD_v2, CUresult, (CUdeviceptr dst, const void *src, size_t bytes))                        \
     X(cuMemcpyDtoH_v2, CUresult, (void *dst, CUdeviceptr src, size_t bytes))                              \
     X(cuMemcpyDtoD_v2, CUresult, (CUdeviceptr dst, CUdeviceptr src, size_t bytes))                        \
+    X(cuMemcpyHtoDAsync_v2, CUresult, (CUdeviceptr dst, const void *src, size_t bytes, CUstream stream))  \
+    X(cuStreamCreate, CUresult, (CUstream * stream, unsigned flags))                                      \
+    X(cuStreamDestroy_v2, CUresult, (CUstream stream))                                                    \
+    X(cuStreamSynchronize, CUresult, (CUstream stream))                                                   \
+    X(cuLaunchHostFunc, CUresult, (CUstream stream, CUhostFn fn, void *data))                             \
     X(cuLaunchKernel, CUresult,                                                                           \
       (CUfunction function, unsigned grid_x, unsigned grid_y, unsigned grid_z, unsigned block_x,          \
        unsigned block_y, unsigned block_z, unsigned shared_bytes, CUstream stream, void **params,         \

@@ -51,6 +51,33 @@ struct glass_device_kind {
     /* Optional: the device-measured start and end (the kind's clock) of its
      * last copy or region on this thread; false when it did not measure. */
     bool (*last_times)(struct glass_device *device, uint64_t *start, uint64_t *end);
+
+    /* Optional, all or none: queues for nowait target regions (async_target.h).
+     * A queue (a CUDA stream) runs its work in order, asynchronously to the
+     * host; queues run at the same time as each other. The kind takes no
+     * device lock of its own for them and may be called without it. */
+    void *(*queue_open)(struct glass_device *device); /* NULL: none to be had */
+    /* Queued copy to the device; `src` is read before the call returns (as
+     * the CUDA driver does for pageable host memory). With `timed`, the
+     * operation is timed on the device and *timed gets its number in the
+     * queue (queue_times), else -1. 0: queued. */
+    int (*to_device_async)(struct glass_device *device, void *queue, void *dst, const void *src, size_t bytes,
+                           int *timed);
+    /* Queued launch of a region (see run); returns the teams granted, 0 when
+     * it could not be queued. `timed` as above. */
+    unsigned (*run_async)(struct glass_device *device, void *queue, void (*host_fn)(void *), void *args,
+                          const struct glass_launch *launch, int *timed);
+    /* Calls done(arg) once, from a thread that is the kind's own (never an
+     * OpenMP thread; done must not call the kind), when everything queued
+     * so far has finished. 0: it will. */
+    int (*queue_notify)(struct glass_device *device, void *queue, void (*done)(void *), void *arg);
+    /* After done: the device start and end (the kind's clock) of the queue's
+     * timed operation `n`. */
+    bool (*queue_times)(struct glass_device *device, void *queue, int n, uint64_t *start, uint64_t *end);
+    /* After done was called: gives the queue back, once done has returned
+     * (what done uses may go then); 0 when all its work succeeded, else the
+     * kind's message for the failure in `why`. */
+    int (*queue_close)(struct glass_device *device, void *queue, const char **why);
 };
 
 /* Code a device loaded (device_load): an image and its host copy. */

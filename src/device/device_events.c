@@ -11,6 +11,7 @@
 #include "../ompt/ompt_internal.h"
 #include "device.h"
 #include "device_events.h"
+#include "async_target.h"
 #include "device_trace.h"
 
 static __thread struct glass_target_op *current_op __attribute__((tls_model("initial-exec")));
@@ -40,7 +41,9 @@ static void measured(const struct glass_target_op *op, const struct glass_host_o
     *start = host_op->start_time;
     *end = device_now(op);
     uint64_t s, e;
-    if (op->device && op->device->kind->last_times && op->device->kind->last_times(op->device, &s, &e))
+    /* A queued operation is not the kind's last synchronous one: its times
+     * come later (async_target.c), or, untimed, from the host's clock. */
+    if (op->device && !op->queue && op->device->kind->last_times && op->device->kind->last_times(op->device, &s, &e))
         *start = s, *end = e;
 }
 
@@ -63,6 +66,9 @@ void glass_target_op_begin(struct glass_target_op *op, int kind, struct glass_de
     op->device_num = device_num;
     op->codeptr = codeptr;
     op->outer = current_op;
+    op->queue = NULL;
+    op->queued_timed = -1;
+    op->async = NULL;
     current_op = op;
     if (!op->watched)
         return;
@@ -99,6 +105,27 @@ void glass_target_op_end(struct glass_target_op *op)
     record_target(op, GLASS_SCOPE_END);
 }
 
+void glass_target_op_leave(struct glass_target_op *op)
+{
+    current_op = op->outer;
+}
+
+void glass_target_op_resume(struct glass_target_op *op)
+{
+    op->outer = current_op;
+    current_op = op;
+}
+
+/* A transfer's or kernel's record: now, or, while a nowait region queues its
+ * work, once the device has measured it. */
+static void record_measured(struct glass_target_op *op, const struct glass_trace_event *e)
+{
+    if (op->queue && op->async && op->queued_timed >= 0)
+        glass_async_defer_record(op->async, e, op->queued_timed);
+    else
+        glass_device_trace_record(op->device, e);
+}
+
 void glass_target_op_standalone(struct glass_target_op *op, struct glass_device *device, const void *codeptr)
 {
     memset(op, 0, sizeof *op);
@@ -107,6 +134,7 @@ void glass_target_op_standalone(struct glass_target_op *op, struct glass_device 
     op->watched = (GLASS_OMPT_ACTIVE() && GLASS_OMPT_TARGET_ON(target_data_op)) || (device && device->trace);
     op->device_num = device ? device->number : -1;
     op->target_id = ompt_id_none;
+    op->queued_timed = -1;
 }
 
 bool glass_target_op_wants_map(const struct glass_target_op *op)
@@ -170,7 +198,10 @@ void glass_data_op_end(struct glass_target_op *op, struct glass_host_op *host_op
                                       .end_time = end, .optype = optype, .src = src,
                                       .src_device = src_device, .dest = dest, .dest_device = dest_device,
                                       .bytes = bytes, .codeptr = op->codeptr};
-        glass_device_trace_record(op->device, &e);
+        if (optype == GLASS_DATA_ALLOC || optype == GLASS_DATA_DELETE)
+            glass_device_trace_record(op->device, &e);
+        else
+            record_measured(op, &e);
     }
     current_host_op = 0;
 }
@@ -200,7 +231,7 @@ void glass_submit_end(struct glass_target_op *op, struct glass_host_op *host_op,
                                       .target_id = op->target_id, .host_op_id = host_op->host_op_id[GLASS_OMPT_MAX_TOOLS],
                                       .end_time = end, .requested_teams = requested_teams,
                                       .granted_teams = granted_teams};
-        glass_device_trace_record(op->device, &e);
+        record_measured(op, &e);
     }
     current_host_op = 0;
 }

@@ -29,6 +29,13 @@ struct glass_target_op {
     bool construct;                             /* a construct, not a memory routine's operation */
     const void *codeptr;
     struct glass_target_op *outer;              /* the thread's enclosing construct (ompt_get_target_info) */
+    /* A nowait region on a device queue (async_target.h): while its work is
+     * queued, the queue (copies to the device go on it) and the number the
+     * kind gave the operation just queued (-1: not timed); a traced
+     * transfer's or kernel's record then waits for its device times. */
+    void *queue;
+    int queued_timed;
+    struct glass_async_region *async;
 };
 
 /* One data operation or kernel submission inside a construct. */
@@ -40,6 +47,11 @@ struct glass_host_op {
 void glass_target_op_begin(struct glass_target_op *op, int kind, struct glass_device *device, int device_num,
                            const void *codeptr);
 void glass_target_op_end(struct glass_target_op *op);
+/* A nowait region waiting for its device queue (async_target.c): the thread
+ * leaves the construct without ending it while it runs other tasks (leave),
+ * which are not inside it, then takes it up again to end it (resume). */
+void glass_target_op_leave(struct glass_target_op *op);
+void glass_target_op_resume(struct glass_target_op *op);
 /* The context of a data operation outside any construct (the device memory
  * routines): no target events, target id none; `codeptr`: the routine's
  * return address. */

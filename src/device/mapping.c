@@ -158,7 +158,14 @@ int glass_device_copy_op(struct glass_device *device, struct glass_target_op *op
     bool to = optype == GLASS_DATA_TO_DEVICE;
     int src_dev = to ? host_number() : device->number, dst_dev = to ? device->number : host_number();
     glass_data_op_begin(op, &host_op, optype, src, src_dev, dst, dst_dev, bytes);
-    int status = to ? device->kind->to_device(device, dst, src, bytes) : device->kind->from_device(device, dst, src, bytes);
+    int status;
+    if (to && op->queue) { /* a nowait region's copy, on its queue */
+        op->queued_timed = -1;
+        status = device->kind->to_device_async(device, op->queue, dst, src, bytes,
+                                               device->trace ? &op->queued_timed : NULL);
+    } else {
+        status = to ? device->kind->to_device(device, dst, src, bytes) : device->kind->from_device(device, dst, src, bytes);
+    }
     glass_data_op_end(op, &host_op, optype, src, src_dev, dst, dst_dev, bytes);
     return status;
 }
@@ -519,7 +526,11 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
             glass_fatal("device %d: out of memory for a target region's %zu arguments", device->number, mapnum);
         for (size_t i = 0; i < mapnum; i++)
             values[i] = m->device_addrs[i];
-        if (mapnum && device->kind->to_device(device, m->args, values, mapnum * sizeof *values) != 0)
+        int status = !mapnum ? 0
+                     : op->queue ? device->kind->to_device_async(device, op->queue, m->args, values,
+                                                                 mapnum * sizeof *values, NULL)
+                                 : device->kind->to_device(device, m->args, values, mapnum * sizeof *values);
+        if (status != 0)
             glass_fatal("device %d: copying a target region's arguments failed", device->number);
         free(values);
     }

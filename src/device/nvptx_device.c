@@ -11,11 +11,13 @@
  *
  * One device per GPU (device ordinal = Glass device number, before any host
  * device). Every call runs in the device's primary context. Regions and
- * copies are synchronous; when the device is traced, each is timed with CUDA
+ * copies are synchronous on the default stream, except nowait regions: each
+ * gets a queue, a non-blocking stream of its own (async_target.h). When the device is traced, each is timed with CUDA
  * events, anchored to the host clock by a reference event taken with a host
  * clock reading at initialization (offload-survey.md section 6), so device
  * times are CLOCK_MONOTONIC nanoseconds like the host's. */
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +58,20 @@ struct nvptx {
     uint64_t last_start, last_end;
     bool timed;
     char error[160];
+    pthread_mutex_t queues_lock;
+    struct queue *idle_queues; /* closed queues, kept for the next nowait region */
+};
+
+/* A nowait region's queue: a stream of its own, soft stacks of its own (its
+ * kernel runs beside others), and the events timing its operations (two per
+ * timed operation: start, end). */
+struct queue {
+    CUstream stream;
+    CUdeviceptr stacks;
+    size_t stacks_bytes;
+    CUevent *events;
+    int nevents, ntimed;
+    struct queue *next;
 };
 
 static uint64_t host_ns(void)
@@ -250,6 +266,7 @@ static bool nvptx_init(struct glass_device *device)
     if (!st)
         return false;
     device->kind_data = st;
+    pthread_mutex_init(&st->queues_lock, NULL);
     st->cu = glass_cuda_driver(NULL);
     if (!st->cu)
         return false;
@@ -298,6 +315,19 @@ static void nvptx_fini(struct glass_device *device)
     enter(st);
     if (st->stacks)
         st->cu->cuMemFree_v2(st->stacks);
+    /* The idle queues; one still in use belongs to a region on a thread
+     * that exit() did not wait for, like a synchronous region under way. */
+    while (st->idle_queues) {
+        struct queue *q = st->idle_queues;
+        st->idle_queues = q->next;
+        st->cu->cuStreamDestroy_v2(q->stream);
+        if (q->stacks)
+            st->cu->cuMemFree_v2(q->stacks);
+        for (int i = 0; i < q->nevents; i++)
+            st->cu->cuEventDestroy_v2(q->events[i]);
+        free(q->events);
+        free(q);
+    }
     for (size_t i = 0; i < st->ncu_modules; i++)
         st->cu->cuModuleUnload(st->cu_modules[i]);
     leave(st);
@@ -454,12 +484,168 @@ static unsigned nvptx_run(struct glass_device *device, void (*host_fn)(void *), 
     begin_timing(device, st);
     bool launched = ok(st, st->cu->cuLaunchKernel(k->function, teams, 1, 1, 32, warps, 1, 0, NULL, NULL, extra),
                        "launching the region");
-    bool finished = launched && ok(st, st->cu->cuCtxSynchronize(), "running the region");
+    /* The default stream only: nowait regions on their own streams go on. */
+    bool finished = launched && ok(st, st->cu->cuStreamSynchronize(NULL), "running the region");
     end_timing(st);
     leave(st);
     if (!finished)
         glass_fatal("NVIDIA device %d: %s", device->number, st->error);
     return teams;
+}
+
+/* ---- Queues for nowait regions (device.h) ------------------------------------- */
+
+static void *nvptx_queue_open(struct glass_device *device)
+{
+    struct nvptx *st = state(device);
+    pthread_mutex_lock(&st->queues_lock);
+    struct queue *q = st->idle_queues;
+    if (q)
+        st->idle_queues = q->next;
+    pthread_mutex_unlock(&st->queues_lock);
+    if (q) {
+        q->ntimed = 0;
+        return q;
+    }
+    if (!(q = calloc(1, sizeof *q)))
+        return NULL;
+    enter(st);
+    /* Non-blocking: the synchronous constructs' work on the default stream
+     * neither waits for it nor makes it wait. */
+    CUresult status = st->cu->cuStreamCreate(&q->stream, GLASS_CU_STREAM_NON_BLOCKING);
+    leave(st);
+    if (status != GLASS_CU_SUCCESS) {
+        free(q);
+        return NULL;
+    }
+    return q;
+}
+
+/* Starts timing the queue's next operation; its number, or -1 (no events). */
+static int timing_begin(struct nvptx *st, struct queue *q)
+{
+    if (2 * (q->ntimed + 1) > q->nevents) {
+        int want = q->nevents ? 2 * q->nevents : 8;
+        CUevent *grown = realloc(q->events, (size_t)want * sizeof *grown);
+        if (!grown)
+            return -1;
+        q->events = grown;
+        while (q->nevents < want && st->cu->cuEventCreate(&q->events[q->nevents], GLASS_CU_EVENT_DEFAULT) ==
+                                        GLASS_CU_SUCCESS)
+            q->nevents++;
+        if (2 * (q->ntimed + 1) > q->nevents)
+            return -1;
+    }
+    st->cu->cuEventRecord(q->events[2 * q->ntimed], q->stream);
+    return q->ntimed;
+}
+
+static void timing_end(struct nvptx *st, struct queue *q, int n, int *timed)
+{
+    if (n < 0)
+        return;
+    st->cu->cuEventRecord(q->events[2 * n + 1], q->stream);
+    q->ntimed++;
+    *timed = n;
+}
+
+static int nvptx_to_device_async(struct glass_device *device, void *queue, void *dst, const void *src, size_t bytes,
+                                 int *timed)
+{
+    struct nvptx *st = state(device);
+    struct queue *q = queue;
+    enter(st);
+    int n = timed ? timing_begin(st, q) : -1;
+    CUresult status = st->cu->cuMemcpyHtoDAsync_v2((CUdeviceptr)(uintptr_t)dst, src, bytes, q->stream);
+    timing_end(st, q, n, timed);
+    leave(st);
+    return status == GLASS_CU_SUCCESS ? 0 : -1;
+}
+
+static unsigned nvptx_run_async(struct glass_device *device, void *queue, void (*host_fn)(void *), void *args,
+                                const struct glass_launch *launch, int *timed)
+{
+    struct nvptx *st = state(device);
+    struct queue *q = queue;
+    struct kernel *k = kernel_of(st, host_fn);
+    if (!k)
+        return 0;
+    unsigned teams, warps;
+    geometry(st, k, launch, &teams, &warps);
+    size_t stacks = (size_t)teams * warps * STACK_BYTES_PER_WARP;
+    enter(st);
+    if (stacks > q->stacks_bytes) { /* the queue's earlier work is done: its stacks are free */
+        if (q->stacks)
+            st->cu->cuMemFree_v2(q->stacks);
+        q->stacks_bytes = 0;
+        if (st->cu->cuMemAlloc_v2(&q->stacks, stacks) != GLASS_CU_SUCCESS) {
+            q->stacks = 0;
+            leave(st);
+            return 0;
+        }
+        q->stacks_bytes = stacks;
+    }
+    struct {
+        void *args;
+        CUdeviceptr stacks;
+        size_t stack_bytes;
+    } params = {args, q->stacks, STACK_BYTES_PER_WARP};
+    size_t params_bytes = sizeof params;
+    void *extra[] = {GLASS_CU_LAUNCH_PARAM_BUFFER_POINTER, &params, GLASS_CU_LAUNCH_PARAM_BUFFER_SIZE, &params_bytes,
+                     GLASS_CU_LAUNCH_PARAM_END};
+    int n = timed ? timing_begin(st, q) : -1;
+    CUresult status = st->cu->cuLaunchKernel(k->function, teams, 1, 1, 32, warps, 1, 0, q->stream, NULL, extra);
+    timing_end(st, q, n, timed);
+    leave(st);
+    return status == GLASS_CU_SUCCESS ? teams : 0;
+}
+
+static int nvptx_queue_notify(struct glass_device *device, void *queue, void (*done)(void *), void *arg)
+{
+    struct nvptx *st = state(device);
+    struct queue *q = queue;
+    enter(st);
+    CUresult status = st->cu->cuLaunchHostFunc(q->stream, done, arg);
+    leave(st);
+    return status == GLASS_CU_SUCCESS ? 0 : -1;
+}
+
+static bool nvptx_queue_times(struct glass_device *device, void *queue, int n, uint64_t *start, uint64_t *end)
+{
+    struct nvptx *st = state(device);
+    struct queue *q = queue;
+    if (n < 0 || n >= q->ntimed)
+        return false;
+    float from_reference = 0, duration = 0;
+    enter(st);
+    bool measured = st->cu->cuEventElapsedTime(&from_reference, st->reference, q->events[2 * n]) == GLASS_CU_SUCCESS &&
+                    st->cu->cuEventElapsedTime(&duration, q->events[2 * n], q->events[2 * n + 1]) == GLASS_CU_SUCCESS;
+    leave(st);
+    if (!measured)
+        return false;
+    *start = st->reference_ns + (uint64_t)((double)from_reference * 1e6);
+    *end = *start + (uint64_t)((double)duration * 1e6);
+    return true;
+}
+
+static int nvptx_queue_close(struct glass_device *device, void *queue, const char **why)
+{
+    struct nvptx *st = state(device);
+    struct queue *q = queue;
+    enter(st);
+    /* Done already (the host function ran after the rest): this returns once
+     * that function has, with the error of any earlier operation. */
+    CUresult status = st->cu->cuStreamSynchronize(q->stream);
+    leave(st);
+    if (status != GLASS_CU_SUCCESS) {
+        *why = glass_cuda_error(status);
+        return -1; /* the context is lost: the queue is not reused */
+    }
+    pthread_mutex_lock(&st->queues_lock);
+    q->next = st->idle_queues;
+    st->idle_queues = q;
+    pthread_mutex_unlock(&st->queues_lock);
+    return 0;
 }
 
 static bool nvptx_last_times(struct glass_device *device, uint64_t *start, uint64_t *end)
@@ -501,4 +687,10 @@ const struct glass_device_kind glass_nvptx_device_kind = {
     .num_procs = nvptx_num_procs,
     .can_run = nvptx_can_run,
     .last_times = nvptx_last_times,
+    .queue_open = nvptx_queue_open,
+    .to_device_async = nvptx_to_device_async,
+    .run_async = nvptx_run_async,
+    .queue_notify = nvptx_queue_notify,
+    .queue_times = nvptx_queue_times,
+    .queue_close = nvptx_queue_close,
 };

@@ -6,6 +6,7 @@
 #include "../core/globals.h"
 #include "../core/runtime.h"
 #include "../core/tasking.h"
+#include "async_target.h"
 #include "device_events.h"
 #include "mapping.h"
 #include "target_ops.h"
@@ -118,6 +119,11 @@ void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t
      * function compiled for the host only) leaves it to the host. */
     if (device && device->kind->can_run && !device->kind->can_run(device, fn))
         device = NULL;
+    /* nowait (in its target task): on a queue of the device's, when it has
+     * them, while the thread runs other tasks. */
+    if (nowait && glass_async_target_possible(device, fn) &&
+        glass_async_target_region(device, fn, mapnum, hostaddrs, sizes, kinds, launch, codeptr))
+        return;
     struct glass_target_op op;
     glass_target_op_begin(&op, kind_with(GLASS_TARGET, nowait), device, device_number(device), codeptr);
     if (!device) {

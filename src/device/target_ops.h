@@ -26,6 +26,9 @@ struct glass_device *glass_target_resolve(int device);
  * choice, so the initial device there is not an unmet mandatory offload. */
 void glass_target_default_device_chosen(void);
 
+/* A target region. `nowait`: in the body of its target task, deferred (the
+ * OMPT kind target_nowait); on a device whose kind has queues it runs on
+ * one, the thread running other tasks until it ends (async_target.h). */
 void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
                          size_t *sizes, unsigned short *kinds, const struct glass_launch *launch, bool nowait,
                          const void *codeptr);

@@ -130,7 +130,9 @@ static void run_deferred(void *arg)
 }
 
 /* A target task: deferred with nowait, else included (it still waits for
- * its dependences). */
+ * its dependences). Untied, as every target task is (OpenMP 5.1, 1.2.5): a
+ * nowait region on a device queue waits for the device inside it, running
+ * other tasks meanwhile (async_target.h). */
 static void target_task(struct glass_thread *self, enum construct construct, struct glass_device *device,
                         void (*fn)(void *), size_t mapnum, void **hostaddrs, const size_t *sizes,
                         const unsigned short *kinds, unsigned flags, void **depend, struct glass_launch launch,
@@ -145,6 +147,7 @@ static void target_task(struct glass_thread *self, enum construct construct, str
         .arg_align = align,
         .ndepend = ndeps,
         .undeferred = !(flags & TARGET_FLAG_NOWAIT),
+        .untied = true,
         .target = true,
         .copy_args = true,
         .codeptr = codeptr,

@@ -4,9 +4,18 @@
  * launch geometry and parameters, copies, timing) is tested everywhere. A
  * kernel named K "runs" as the program's function mock_kernel_K(args, teams,
  * warps), which the test writes to do on the device copies what the region
- * does. MOCK_CUDA_LOG=1 prints each launch, global and leak on stderr. */
+ * does. MOCK_CUDA_LOG=1 prints each launch, global and leak on stderr.
+ *
+ * Streams other than the default one are asynchronous, as on a GPU: each has
+ * a thread of its own that runs its work in order (copies, kernels, event
+ * records, host functions) while the caller goes on; a kernel that takes
+ * time (the test's function sleeps) keeps its stream busy that long. An
+ * asynchronous copy to the device reads its source before returning, as the
+ * driver does for pageable host memory. The default stream, and everything
+ * else, runs at once. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +39,32 @@ struct function {
 
 struct event {
     double ms;
+    int pending; /* recorded on a stream that has not reached it yet */
+};
+
+static pthread_mutex_t streams_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t streams_progress = PTHREAD_COND_INITIALIZER;
+
+enum work_type { WORK_COPY, WORK_KERNEL, WORK_EVENT, WORK_HOST_FN };
+
+struct work {
+    enum work_type type;
+    void *dst, *src; /* copy: src is the mock's own snapshot */
+    size_t bytes;
+    struct function *function; /* kernel */
+    void **args;
+    unsigned teams, warps;
+    struct event *event;
+    void (*host_fn)(void *);
+    void *data;
+    struct work *next;
+};
+
+struct stream {
+    pthread_t thread;
+    struct work *head, **tail;
+    int pending; /* queued or running */
+    int destroyed;
 };
 
 static double now_ms(void)
@@ -174,12 +209,131 @@ CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t bytes)
     return 0;
 }
 
+/* ---- Streams ------------------------------------------------------------------ */
+
+static long kernels_on_streams;
+
+static void perform(struct work *w)
+{
+    switch (w->type) {
+    case WORK_COPY:
+        memcpy(w->dst, w->src, w->bytes);
+        free(w->src);
+        break;
+    case WORK_KERNEL:
+        if (logging())
+            fprintf(stderr, "mock: stream kernel %s starts\n", w->function->name);
+        w->function->kernel(w->args, w->teams, w->warps);
+        __atomic_fetch_add(&kernels_on_streams, 1, __ATOMIC_RELAXED);
+        break;
+    case WORK_EVENT:
+        pthread_mutex_lock(&streams_lock);
+        w->event->ms = now_ms();
+        w->event->pending = 0;
+        pthread_cond_broadcast(&streams_progress);
+        pthread_mutex_unlock(&streams_lock);
+        break;
+    case WORK_HOST_FN:
+        w->host_fn(w->data);
+        break;
+    }
+}
+
+static void *stream_thread(void *arg)
+{
+    struct stream *s = arg;
+    pthread_mutex_lock(&streams_lock);
+    for (;;) {
+        while (!s->head && !s->destroyed)
+            pthread_cond_wait(&streams_progress, &streams_lock);
+        if (!s->head)
+            break;
+        struct work *w = s->head;
+        pthread_mutex_unlock(&streams_lock);
+        perform(w);
+        pthread_mutex_lock(&streams_lock);
+        s->head = w->next;
+        if (!s->head)
+            s->tail = &s->head;
+        s->pending--;
+        free(w);
+        pthread_cond_broadcast(&streams_progress);
+    }
+    pthread_mutex_unlock(&streams_lock);
+    return NULL;
+}
+
+static CUresult enqueue(struct stream *s, struct work w)
+{
+    struct work *copy = malloc(sizeof *copy);
+    if (!copy)
+        return 2; /* CUDA_ERROR_OUT_OF_MEMORY */
+    *copy = w;
+    copy->next = NULL;
+    pthread_mutex_lock(&streams_lock);
+    *s->tail = copy;
+    s->tail = &copy->next;
+    s->pending++;
+    pthread_cond_broadcast(&streams_progress);
+    pthread_mutex_unlock(&streams_lock);
+    return 0;
+}
+
+CUresult cuStreamCreate(struct stream **out, unsigned flags)
+{
+    if (flags != 1)
+        return 1; /* Glass asks for non-blocking streams (CU_STREAM_NON_BLOCKING) */
+    struct stream *s = calloc(1, sizeof *s);
+    s->tail = &s->head;
+    pthread_create(&s->thread, NULL, stream_thread, s);
+    pthread_detach(s->thread);
+    *out = s;
+    return 0;
+}
+
+CUresult cuStreamSynchronize(struct stream *s)
+{
+    if (!s)
+        return 0; /* the default stream's work is done when its call returns */
+    pthread_mutex_lock(&streams_lock);
+    while (s->pending)
+        pthread_cond_wait(&streams_progress, &streams_lock);
+    pthread_mutex_unlock(&streams_lock);
+    return 0;
+}
+
+CUresult cuStreamDestroy_v2(struct stream *s)
+{
+    pthread_mutex_lock(&streams_lock);
+    s->destroyed = 1; /* its thread ends once the work queued is done, and frees nothing of it */
+    pthread_cond_broadcast(&streams_progress);
+    pthread_mutex_unlock(&streams_lock);
+    return 0;
+}
+
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t bytes, struct stream *s)
+{
+    if (!s)
+        return cuMemcpyHtoD_v2(dst, src, bytes);
+    void *snapshot = malloc(bytes ? bytes : 1);
+    memcpy(snapshot, src, bytes); /* pageable memory: read before the call returns */
+    return enqueue(s, (struct work){.type = WORK_COPY, .dst = (void *)(size_t)dst, .src = snapshot, .bytes = bytes});
+}
+
+CUresult cuLaunchHostFunc(struct stream *s, void (*fn)(void *), void *data)
+{
+    if (!s) {
+        fn(data);
+        return 0;
+    }
+    return enqueue(s, (struct work){.type = WORK_HOST_FN, .host_fn = fn, .data = data});
+}
+
 /* GCC's kernel parameters: the device argument array, the soft stacks' base
  * and the stack bytes per warp, as one buffer. */
 CUresult cuLaunchKernel(struct function *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                         unsigned bz, unsigned shared, void *stream, void **params, void **extra)
 {
-    (void)stream;
     if (params || !extra || extra[0] != (void *)1 || extra[2] != (void *)2 || *(size_t *)extra[3] != 24 ||
         gy != 1 || gz != 1 || bx != 32 || bz != 1 || shared != 0)
         return 1; /* CUDA_ERROR_INVALID_VALUE */
@@ -189,21 +343,51 @@ CUresult cuLaunchKernel(struct function *f, unsigned gx, unsigned gy, unsigned g
         size_t stack_bytes;
     } *p = extra[1];
     if (logging())
-        fprintf(stderr, "mock: launch %s teams=%u warps=%u stack=%zu stacks=%s\n", f->name, gx, by, p->stack_bytes,
-                p->stacks ? "yes" : "no");
+        fprintf(stderr, "mock: launch %s teams=%u warps=%u stack=%zu stacks=%s%s\n", f->name, gx, by, p->stack_bytes,
+                p->stacks ? "yes" : "no", stream ? " on a stream" : "");
+    if (stream)
+        return enqueue(stream, (struct work){.type = WORK_KERNEL, .function = f, .args = p->args, .teams = gx,
+                                             .warps = by});
     f->kernel(p->args, gx, by);
     return 0;
 }
 
 CUresult cuEventCreate(struct event **e, unsigned flags) { (void)flags; *e = calloc(1, sizeof **e); return 0; }
-CUresult cuEventRecord(struct event *e, void *stream) { (void)stream; e->ms = now_ms(); return 0; }
-CUresult cuEventSynchronize(struct event *e) { (void)e; return 0; }
-CUresult cuEventElapsedTime(float *ms, struct event *a, struct event *b) { *ms = (float)(b->ms - a->ms); return 0; }
+CUresult cuEventRecord(struct event *e, struct stream *stream)
+{
+    if (!stream) {
+        e->ms = now_ms();
+        return 0;
+    }
+    pthread_mutex_lock(&streams_lock);
+    e->pending = 1;
+    pthread_mutex_unlock(&streams_lock);
+    return enqueue(stream, (struct work){.type = WORK_EVENT, .event = e});
+}
+CUresult cuEventSynchronize(struct event *e)
+{
+    pthread_mutex_lock(&streams_lock);
+    while (e->pending)
+        pthread_cond_wait(&streams_progress, &streams_lock);
+    pthread_mutex_unlock(&streams_lock);
+    return 0;
+}
+CUresult cuEventElapsedTime(float *ms, struct event *a, struct event *b)
+{
+    pthread_mutex_lock(&streams_lock);
+    int pending = a->pending || b->pending;
+    pthread_mutex_unlock(&streams_lock);
+    if (pending)
+        return 600; /* CUDA_ERROR_NOT_READY */
+    *ms = (float)(b->ms - a->ms);
+    return 0;
+}
 CUresult cuEventDestroy_v2(struct event *e) { free(e); return 0; }
 CUresult cuGetErrorString(CUresult error, const char **text) { (void)error; *text = "mock CUDA error"; return 0; }
 
 __attribute__((destructor)) static void report(void)
 {
     if (logging())
-        fprintf(stderr, "mock: %ld allocations live at exit\n", live_allocations);
+        fprintf(stderr, "mock: %ld allocations live at exit, %ld kernels ran on streams\n", live_allocations,
+                kernels_on_streams);
 }
