@@ -26,6 +26,7 @@ static void load(void)
     }
     GLASS_CUDA_FUNCTIONS(GLASS_CUDA_LOOKUP)
 #undef GLASS_CUDA_LOOKUP
+    *(void **)&driver.cuStreamAddCallback = dlsym(library, "cuStreamAddCallback");
     CUresult status = driver.cuInit(0);
     if (status != GLASS_CU_SUCCESS) {
         const char *text = NULL;

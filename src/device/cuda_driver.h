@@ -47,6 +47,9 @@ enum {
 
 /* cuLaunchHostFunc's function: called by a driver thread, in stream order. */
 typedef void (*CUhostFn)(void *data);
+/* cuStreamAddCallback's function: also called after a device error, with the
+ * error as its status (cuLaunchHostFunc's is then never called). */
+typedef void (*CUstreamCallback)(CUstream stream, CUresult status, void *data);
 
 /* cuLaunchKernel's `extra`: the parameters as one buffer. */
 #define GLASS_CU_LAUNCH_PARAM_END ((void *)0)
@@ -102,6 +105,9 @@ typedef void (*CUhostFn)(void *data);
 #define GLASS_CUDA_MEMBER(name, result, params) result(*name) params;
 struct glass_cuda {
     GLASS_CUDA_FUNCTIONS(GLASS_CUDA_MEMBER)
+    /* Optional (NULL when the driver lacks it): NVIDIA has announced its
+     * deprecation, but only it reports a failed stream. */
+    CUresult (*cuStreamAddCallback)(CUstream stream, CUstreamCallback callback, void *data, unsigned flags);
 };
 #undef GLASS_CUDA_MEMBER
 

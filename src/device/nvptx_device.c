@@ -71,6 +71,8 @@ struct queue {
     size_t stacks_bytes;
     CUevent *events;
     int nevents, ntimed;
+    void (*done)(void *); /* queue_notify's function and argument */
+    void *done_arg;
     struct queue *next;
 };
 
@@ -600,12 +602,28 @@ static unsigned nvptx_run_async(struct glass_device *device, void *queue, void (
     return status == GLASS_CU_SUCCESS ? teams : 0;
 }
 
+/* The stream's end, whatever its status: a failed kernel or copy still ends
+ * the wait, and queue_close then reports the error. */
+static void stream_ended(CUstream stream, CUresult status, void *data)
+{
+    (void)stream;
+    (void)status;
+    struct queue *q = data;
+    q->done(q->done_arg);
+}
+
 static int nvptx_queue_notify(struct glass_device *device, void *queue, void (*done)(void *), void *arg)
 {
     struct nvptx *st = state(device);
     struct queue *q = queue;
+    q->done = done;
+    q->done_arg = arg;
     enter(st);
-    CUresult status = st->cu->cuLaunchHostFunc(q->stream, done, arg);
+    /* cuLaunchHostFunc never calls its function once the stream has failed,
+     * which would leave the target task waiting for good: the older
+     * cuStreamAddCallback where the driver still has it. */
+    CUresult status = st->cu->cuStreamAddCallback ? st->cu->cuStreamAddCallback(q->stream, stream_ended, q, 0)
+                                                  : st->cu->cuLaunchHostFunc(q->stream, done, arg);
     leave(st);
     return status == GLASS_CU_SUCCESS ? 0 : -1;
 }

@@ -11,10 +11,20 @@
 // other; the 9th waits alone: src/device/async_target.c bounds the nesting).
 // The program calls GOMP_target_ext as GCC's code does:
 // REQUIRES: gcc
-// RUN: rm -rf %t.driver && mkdir -p %t.driver
+// RUN: rm -rf %t.driver && mkdir -p %t.driver/old
 // RUN: gcc -shared -fPIC -O2 -Wall %S/Inputs/mock_cuda.c -o %t.driver/libcuda.so.1 -ldl -lpthread
 // RUN: %omp-cc -rdynamic %s -o %t
 // RUN: env LD_LIBRARY_PATH=%t.driver:%libdir OMP_NUM_THREADS=2 MOCK_CUDA_LOG=1 %t 2>&1 | FileCheck %s
+// A driver without cuStreamAddCallback (announced for deprecation): the end of
+// the stream is learned through cuLaunchHostFunc, with the same results:
+// RUN: gcc -DMOCK_NO_STREAM_CALLBACK -shared -fPIC -O2 -Wall %S/Inputs/mock_cuda.c -o %t.driver/old/libcuda.so.1 -ldl -lpthread
+// RUN: env LD_LIBRARY_PATH=%t.driver/old:%libdir OMP_NUM_THREADS=2 MOCK_CUDA_LOG=1 %t 2>&1 | FileCheck %s
+// A kernel that faults on its stream (the mock's MOCK_CUDA_FAIL_KERNEL) ends
+// the program with a message naming the device's error, never a hang (the
+// stream callback runs also for a failed stream; timeout turns a hang into a
+// failure of this test):
+// RUN: %not --crash timeout 60 env LD_LIBRARY_PATH=%t.driver:%libdir OMP_NUM_THREADS=2 MOCK_CUDA_FAIL_KERNEL=work_kernel %t > %t.fail 2>&1
+// RUN: FileCheck %s --check-prefix=FAIL < %t.fail
 // Without a GPU the same regions run on the host, in their target tasks:
 // RUN: env LD_LIBRARY_PATH=%t.driver:%libdir MOCK_CUDA_DEVICES=0 OMP_NUM_THREADS=2 %t 2>&1 | FileCheck %s --check-prefix=HOST
 #include <omp.h>
@@ -209,6 +219,8 @@ int main(void)
     return 0;
 }
 
+// FAIL: devices=1
+// FAIL: a nowait target region failed on the device: an illegal memory access was encountered (mock)
 // CHECK: devices=1
 // CHECK: mock: launch work_kernel {{.*}} on a stream
 // CHECK: tasks=100 sum=16000

@@ -12,7 +12,14 @@
  * time (the test's function sleeps) keeps its stream busy that long. An
  * asynchronous copy to the device reads its source before returning, as the
  * driver does for pageable host memory. The default stream, and everything
- * else, runs at once. */
+ * else, runs at once.
+ *
+ * MOCK_CUDA_FAIL_KERNEL=K makes kernel K fail on a stream as a faulting GPU
+ * kernel does: the stream's later work is skipped, host functions
+ * (cuLaunchHostFunc) are never called, stream callbacks (cuStreamAddCallback)
+ * are called with the error, and cuStreamSynchronize returns it. Built with
+ * -DMOCK_NO_STREAM_CALLBACK, the mock has no cuStreamAddCallback (NVIDIA has
+ * announced its deprecation). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
@@ -40,12 +47,15 @@ struct function {
 struct event {
     double ms;
     int pending; /* recorded on a stream that has not reached it yet */
+    int failed;  /* reached by a failed stream: it has no time */
 };
 
 static pthread_mutex_t streams_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t streams_progress = PTHREAD_COND_INITIALIZER;
 
-enum work_type { WORK_COPY, WORK_KERNEL, WORK_EVENT, WORK_HOST_FN };
+enum work_type { WORK_COPY, WORK_KERNEL, WORK_EVENT, WORK_HOST_FN, WORK_CALLBACK };
+
+#define MOCK_ERROR_ILLEGAL_ADDRESS 700
 
 struct work {
     enum work_type type;
@@ -56,6 +66,7 @@ struct work {
     unsigned teams, warps;
     struct event *event;
     void (*host_fn)(void *);
+    void (*callback)(void *stream, CUresult status, void *data);
     void *data;
     struct work *next;
 };
@@ -65,6 +76,7 @@ struct stream {
     struct work *head, **tail;
     int pending; /* queued or running */
     int destroyed;
+    CUresult error; /* a kernel failed: the stream is lost */
 };
 
 static double now_ms(void)
@@ -213,9 +225,32 @@ CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t bytes)
 
 static long kernels_on_streams;
 
-static void perform(struct work *w)
+static int failing(const struct function *f)
 {
+    const char *name = getenv("MOCK_CUDA_FAIL_KERNEL");
+    return name && !strcmp(name, f->name);
+}
+
+static void perform(struct stream *s, struct work *w)
+{
+    if (s->error) { /* a failed stream runs nothing more but its callbacks */
+        if (w->type == WORK_CALLBACK)
+            w->callback(s, s->error, w->data);
+        else if (w->type == WORK_COPY)
+            free(w->src);
+        else if (w->type == WORK_EVENT) { /* no waiter may hang on it */
+            pthread_mutex_lock(&streams_lock);
+            w->event->failed = 1;
+            w->event->pending = 0;
+            pthread_cond_broadcast(&streams_progress);
+            pthread_mutex_unlock(&streams_lock);
+        }
+        return;
+    }
     switch (w->type) {
+    case WORK_CALLBACK:
+        w->callback(s, 0, w->data);
+        break;
     case WORK_COPY:
         memcpy(w->dst, w->src, w->bytes);
         free(w->src);
@@ -223,6 +258,10 @@ static void perform(struct work *w)
     case WORK_KERNEL:
         if (logging())
             fprintf(stderr, "mock: stream kernel %s starts\n", w->function->name);
+        if (failing(w->function)) {
+            s->error = MOCK_ERROR_ILLEGAL_ADDRESS;
+            break;
+        }
         w->function->kernel(w->args, w->teams, w->warps);
         __atomic_fetch_add(&kernels_on_streams, 1, __ATOMIC_RELAXED);
         break;
@@ -250,7 +289,7 @@ static void *stream_thread(void *arg)
             break;
         struct work *w = s->head;
         pthread_mutex_unlock(&streams_lock);
-        perform(w);
+        perform(s, w);
         pthread_mutex_lock(&streams_lock);
         s->head = w->next;
         if (!s->head)
@@ -298,8 +337,9 @@ CUresult cuStreamSynchronize(struct stream *s)
     pthread_mutex_lock(&streams_lock);
     while (s->pending)
         pthread_cond_wait(&streams_progress, &streams_lock);
+    CUresult error = s->error;
     pthread_mutex_unlock(&streams_lock);
-    return 0;
+    return error;
 }
 
 CUresult cuStreamDestroy_v2(struct stream *s)
@@ -329,6 +369,19 @@ CUresult cuLaunchHostFunc(struct stream *s, void (*fn)(void *), void *data)
     return enqueue(s, (struct work){.type = WORK_HOST_FN, .host_fn = fn, .data = data});
 }
 
+#ifndef MOCK_NO_STREAM_CALLBACK
+CUresult cuStreamAddCallback(struct stream *s, void (*fn)(void *, CUresult, void *), void *data, unsigned flags)
+{
+    if (flags != 0)
+        return 1; /* CUDA_ERROR_INVALID_VALUE: the flags must be 0 */
+    if (!s) {
+        fn(s, 0, data);
+        return 0;
+    }
+    return enqueue(s, (struct work){.type = WORK_CALLBACK, .callback = fn, .data = data});
+}
+#endif
+
 /* GCC's kernel parameters: the device argument array, the soft stacks' base
  * and the stack bytes per warp, as one buffer. */
 CUresult cuLaunchKernel(struct function *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
@@ -355,6 +408,7 @@ CUresult cuLaunchKernel(struct function *f, unsigned gx, unsigned gy, unsigned g
 CUresult cuEventCreate(struct event **e, unsigned flags) { (void)flags; *e = calloc(1, sizeof **e); return 0; }
 CUresult cuEventRecord(struct event *e, struct stream *stream)
 {
+    e->failed = 0;
     if (!stream) {
         e->ms = now_ms();
         return 0;
@@ -375,15 +429,21 @@ CUresult cuEventSynchronize(struct event *e)
 CUresult cuEventElapsedTime(float *ms, struct event *a, struct event *b)
 {
     pthread_mutex_lock(&streams_lock);
-    int pending = a->pending || b->pending;
+    int pending = a->pending || b->pending, failed = a->failed || b->failed;
     pthread_mutex_unlock(&streams_lock);
+    if (failed)
+        return MOCK_ERROR_ILLEGAL_ADDRESS;
     if (pending)
         return 600; /* CUDA_ERROR_NOT_READY */
     *ms = (float)(b->ms - a->ms);
     return 0;
 }
 CUresult cuEventDestroy_v2(struct event *e) { free(e); return 0; }
-CUresult cuGetErrorString(CUresult error, const char **text) { (void)error; *text = "mock CUDA error"; return 0; }
+CUresult cuGetErrorString(CUresult error, const char **text)
+{
+    *text = error == MOCK_ERROR_ILLEGAL_ADDRESS ? "an illegal memory access was encountered (mock)" : "mock CUDA error";
+    return 0;
+}
 
 __attribute__((destructor)) static void report(void)
 {
