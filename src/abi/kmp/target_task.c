@@ -21,36 +21,24 @@
 #include "../../device/llvm_offload.h"
 #include "task.h"
 
-static __thread struct kmp_task_block *running_target __attribute__((tls_model("initial-exec")));
+__thread struct kmp_task_block *kmp_running_target __attribute__((tls_model("initial-exec")));
 
 GLASS_EXPORT bool __kmpc_omp_has_task_team(int32_t gtid)
 {
     (void)gtid;
-    return running_target && glass_llvm_offload_can_query();
+    return kmp_running_target && glass_llvm_offload_can_query();
 }
 
 GLASS_EXPORT void **__kmpc_omp_get_target_async_handle_ptr(int32_t gtid)
 {
     (void)gtid;
-    return running_target ? &running_target->async_handle : NULL;
+    return kmp_running_target ? &kmp_running_target->async_handle : NULL;
 }
 
-void kmp_target_task_body(int32_t gtid, struct kmp_task_block *block)
+void kmp_target_task_finish(struct kmp_task_block *block)
 {
-    struct kmp_task_block *outer = running_target;
-    running_target = block;
-    block->task.routine(gtid, &block->task);
-    running_target = outer;
     while (block->async_handle) {
         glass_task_yield(glass_self());
         glass_llvm_offload_query(&block->async_handle);
     }
-}
-
-void kmp_plain_task_body(int32_t gtid, struct kmp_task_block *block)
-{
-    struct kmp_task_block *outer = running_target;
-    running_target = NULL;
-    block->task.routine(gtid, &block->task);
-    running_target = outer;
 }

@@ -107,10 +107,15 @@ static inline __attribute__((always_inline)) void run_block(void *arg, bool fram
             glass_ompt_set_exit_frame(self->task, __builtin_frame_address(0), GLASS_FRAME_FLAGS_RUNTIME);
         do {
             block->again = false;
-            if (block->target)
-                kmp_target_task_body(gtid, block);
-            else
-                kmp_plain_task_body(gtid, block);
+            /* The routine is called from here, so that the exit frame
+             * above is the frame it returns to (tests/ompt/task-frames.c);
+             * what libomptarget may ask while it runs is set around it. */
+            struct kmp_task_block *outer = kmp_running_target;
+            kmp_running_target = block->target ? block : NULL;
+            block->task.routine(gtid, &block->task);
+            kmp_running_target = outer;
+            if (block->target && block->async_handle)
+                kmp_target_task_finish(block);
         } while (block->again);
         block->running = false;
     }

@@ -76,11 +76,14 @@ void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, co
 void kmp_taskloop_task_submit(struct glass_thread *self, struct kmp_task_block *block, const void *codeptr,
                               const struct glass_dispatch_chunk *chunk);
 
-/* Runs the body of a target task made by __kmpc_omp_target_task_alloc
- * until libomptarget says its operations are done (target_task.c). */
-void kmp_target_task_body(int32_t gtid, struct kmp_task_block *block);
-/* Runs any other task's body: libomptarget then sees no target task. */
-void kmp_plain_task_body(int32_t gtid, struct kmp_task_block *block);
+/* The target task (made by __kmpc_omp_target_task_alloc) whose body runs
+ * on this thread now, or NULL while any other task's body does: what
+ * libomptarget's questions from inside a body are about (target_task.c). */
+extern __thread struct kmp_task_block *kmp_running_target __attribute__((tls_model("initial-exec")));
+/* After a target task's body returned with libomptarget's operations still
+ * running (async_handle set): asks libomptarget until they are done,
+ * letting other tasks run in between (target_task.c). */
+void kmp_target_task_finish(struct kmp_task_block *block);
 
 /* A task that will never run (its taskloop pattern, or a task the core did
  * not create): its private objects are destroyed, its block freed. */
