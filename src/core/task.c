@@ -304,12 +304,11 @@ static bool dependences_met(void *arg)
     return glass_depend_ready(arg);
 }
 
-void glass_task_submit(struct glass_thread *self, struct glass_task *task,
-                       const struct glass_depend *deps, size_t ndeps)
+/* Step 2 after the dependences event: registration, then the queue or the run. */
+static inline __attribute__((always_inline)) void submit(struct glass_thread *self, struct glass_task *task,
+                                                         const struct glass_depend *deps, size_t ndeps)
 {
     bool ready = true;
-    if (ndeps && GLASS_OMPT_ON(dependences))
-        glass_ompt_report_dependences(task, deps, ndeps);
     if (ndeps)
         ready = glass_depend_register(task, deps, ndeps);
     else
@@ -322,6 +321,20 @@ void glass_task_submit(struct glass_thread *self, struct glass_task *task,
     } else if (ready) {
         glass_task_enqueue(self, task, false);
     }
+}
+
+void glass_task_submit(struct glass_thread *self, struct glass_task *task,
+                       const struct glass_depend *deps, size_t ndeps)
+{
+    if (ndeps && GLASS_OMPT_ON(dependences))
+        glass_ompt_report_dependences(task, deps, ndeps);
+    submit(self, task, deps, ndeps);
+}
+
+void glass_task_submit_reported(struct glass_thread *self, struct glass_task *task,
+                                const struct glass_depend *deps, size_t ndeps)
+{
+    submit(self, task, deps, ndeps);
 }
 
 /* A task not yet begun when its taskgroup or region is cancelled is

@@ -99,6 +99,12 @@ static inline void glass_task_set_taskloop_chunk(struct glass_task *task, uint64
  * dependences and runs it. */
 void glass_task_submit(struct glass_thread *self, struct glass_task *task,
                        const struct glass_depend *deps, size_t ndeps);
+/* The same, for a caller that raised the task's dependences event itself
+ * (glass_ompt_report_dependences, when GLASS_OMPT_ON(dependences)): a target
+ * task's dependences records follow the event and precede the task's own
+ * records, so they are written between the two (src/abi/gomp/target.c). */
+void glass_task_submit_reported(struct glass_thread *self, struct glass_task *task,
+                                const struct glass_depend *deps, size_t ndeps);
 
 /* An undeferred task whose body the ABI runs itself, in its caller's frame
  * (Clang's if(0) tasks: the compiler calls the body between

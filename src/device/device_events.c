@@ -9,6 +9,7 @@
 
 #include "../core/team.h"
 #include "../ompt/ompt_internal.h"
+#include "../ompt/tool_slots.h"
 #include "device.h"
 #include "device_events.h"
 #include "async_target.h"
@@ -47,13 +48,16 @@ static void measured(const struct glass_target_op *op, const struct glass_host_o
         *start = s, *end = e;
 }
 
+/* The record's task_id: the encountering task's value in the tracing tool's
+ * own ompt_data_t (target_task_trace.h says why a task's id is its value). */
 static void record_target(struct glass_target_op *op, int endpoint)
 {
     if (!traced(op, ompt_callback_target))
         return;
+    uint64_t task_id = op->task ? glass_task_slot(op->task, glass_device_trace_tool(op->device))->value : 0;
     struct glass_trace_event e = {.type = ompt_callback_target, .time = device_now(op), .target_id = op->target_id,
                                   .kind = op->kind, .endpoint = endpoint, .device_num = op->device_num,
-                                  .task_id = op->task ? op->task->value : 0, .codeptr = op->codeptr};
+                                  .task_id = task_id, .codeptr = op->codeptr};
     glass_device_trace_record(op->device, &e);
 }
 

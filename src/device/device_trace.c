@@ -6,6 +6,7 @@
 
 #include "../core/runtime.h"
 #include "../ompt/hooks.h"
+#include "../ompt/ompt_internal.h"
 #include "device.h"
 #include "device_trace.h"
 
@@ -24,6 +25,7 @@ struct glass_device_trace {
     bool chosen;         /* set_trace_ompt was called: `wanted` says what */
     unsigned char wanted[GLASS_OMPT_EVENT_LIMIT];
     bool started, paused, stopping, disabled;
+    int tool; /* whose ompt_start_trace started it: the buffers are that tool's */
     ompt_callback_buffer_request_t request;
     ompt_callback_buffer_complete_t complete;
     struct staged *head, **tail;
@@ -34,10 +36,13 @@ struct glass_device_trace {
     size_t buffer_size, used;
 };
 
+/* The types a device records: its constructs' events, and the creation and
+ * dependences of the target tasks generated for constructs on it. */
 static bool traceable(int event)
 {
     return event == ompt_callback_target || event == ompt_callback_target_data_op ||
-           event == ompt_callback_target_submit || event == ompt_callback_target_map;
+           event == ompt_callback_target_submit || event == ompt_callback_target_map ||
+           event == ompt_callback_task_create || event == ompt_callback_dependences;
 }
 
 /* The record type of an EMI callback's number is its non-EMI form's. */
@@ -72,6 +77,12 @@ static struct glass_device_trace *trace_of(struct glass_device *device)
     }
     pthread_mutex_unlock(&make_lock);
     return trace;
+}
+
+int glass_device_trace_tool(const struct glass_device *device)
+{
+    struct glass_device_trace *trace = device ? __atomic_load_n(&device->trace, __ATOMIC_ACQUIRE) : NULL;
+    return trace ? __atomic_load_n(&trace->tool, __ATOMIC_RELAXED) : 0;
 }
 
 bool glass_device_trace_wants(struct glass_device *device, int event)
@@ -223,6 +234,15 @@ void glass_device_trace_record(struct glass_device *device, const struct glass_t
         memcpy(map->mapping_flags, event->flags, n * sizeof(unsigned));
         break;
     }
+    case ompt_callback_task_create: /* 5.1 4.5.2.7 */
+        r->record.task_create = (ompt_record_task_create_t){event->task_id, event->new_task_id, event->task_flags,
+                                                            event->has_dependences, event->codeptr};
+        break;
+    case ompt_callback_dependences: /* 5.1 4.5.2.8: one record per dependence */
+        r->record.dependences = (ompt_record_dependences_t){
+            event->task_id, {{.ptr = (void *)event->dep_variable}, (ompt_dependence_type_t)event->dep_type},
+            event->ndeps};
+        break;
     }
     staged->size = record_size(r);
     pthread_mutex_lock(&trace->lock);
@@ -244,7 +264,11 @@ static struct glass_device *device_of(ompt_device_t *handle)
 }
 
 /* 4.6.2.4: etype 0 chooses every event type. Recording starts with every
- * traceable type chosen, until the tool chooses. */
+ * traceable type chosen, until the tool chooses. A traceable type is always
+ * recorded while tracing runs (ompt_set_always): every target, data-op,
+ * kernel and map event of the device's constructs, and every task_create and
+ * dependences event of a target task generated for a construct on the
+ * device; other types never occur on a device (ompt_set_never). */
 static ompt_set_result_t set_trace_ompt(ompt_device_t *handle, unsigned int enable, unsigned int etype)
 {
     struct glass_device *device = device_of(handle);
@@ -274,7 +298,7 @@ static ompt_set_result_t set_trace_native(ompt_device_t *handle, int enable, int
     return device_of(handle) ? ompt_set_never : ompt_set_error;
 }
 
-static int start_trace(ompt_device_t *handle, ompt_callback_buffer_request_t request,
+static int start_trace(int tool, ompt_device_t *handle, ompt_callback_buffer_request_t request,
                        ompt_callback_buffer_complete_t complete)
 {
     struct glass_device *device = device_of(handle);
@@ -286,6 +310,7 @@ static int start_trace(ompt_device_t *handle, ompt_callback_buffer_request_t req
     if (!trace->started) {
         trace->request = request;
         trace->complete = complete;
+        __atomic_store_n(&trace->tool, tool, __ATOMIC_RELAXED);
         trace->stopping = false;
         __atomic_store_n(&trace->disabled, false, __ATOMIC_RELAXED);
         __atomic_store_n(&trace->paused, false, __ATOMIC_RELAXED);
@@ -397,15 +422,30 @@ static ompt_record_abstract_t *get_record_abstract(void *native_record)
     return NULL;
 }
 
-void (*glass_device_trace_lookup(const char *name))(void)
+/* One ompt_start_trace per tool index (device_lookup.c hands each tool its
+ * own), so that the trace knows whose buffers it fills. */
+#define TOOL_START_TRACE(tool)                                                                      \
+    static int start_trace_##tool(ompt_device_t *handle, ompt_callback_buffer_request_t request,    \
+                                  ompt_callback_buffer_complete_t complete)                         \
+    {                                                                                               \
+        return start_trace(tool, handle, request, complete);                                        \
+    }
+GLASS_FOR_EACH_TOOL_INDEX(TOOL_START_TRACE)
+#undef TOOL_START_TRACE
+
+void (*glass_device_trace_lookup(int tool, const char *name))(void)
 {
+#define START_TRACE_ENTRY(tool) (ompt_interface_fn_t) start_trace_##tool,
+    static const ompt_interface_fn_t start_traces[] = {GLASS_FOR_EACH_TOOL_INDEX(START_TRACE_ENTRY)};
+#undef START_TRACE_ENTRY
+    if (strcmp(name, "ompt_start_trace") == 0)
+        return tool >= 0 && tool < GLASS_OMPT_MAX_TOOLS ? start_traces[tool] : NULL;
     static const struct {
         const char *name;
         ompt_interface_fn_t fn;
     } entries[] = {
         {"ompt_set_trace_ompt", (ompt_interface_fn_t)set_trace_ompt},
         {"ompt_set_trace_native", (ompt_interface_fn_t)set_trace_native},
-        {"ompt_start_trace", (ompt_interface_fn_t)start_trace},
         {"ompt_pause_trace", (ompt_interface_fn_t)pause_trace},
         {"ompt_flush_trace", (ompt_interface_fn_t)flush_trace},
         {"ompt_stop_trace", (ompt_interface_fn_t)stop_trace},

@@ -1,6 +1,7 @@
 /* OMPT device tracing (OpenMP 5.1, 4.6.2): a device's target, data-op,
- * kernel (submit) and map events as trace records, written into buffers the
- * tool supplies.
+ * kernel (submit) and map events, and the creation and dependences of the
+ * target tasks generated for constructs on it (target_task_trace.h), as
+ * trace records, written into buffers the tool supplies.
  *
  * OpenMP threads never call the tool's buffer callbacks: a record is staged
  * in the runtime's own memory, and a helper thread per traced device (not an
@@ -19,9 +20,15 @@
 
 struct glass_device;
 
-/* The tracing entry points by name (for device_initialize's lookup); NULL
- * for other names. */
-void (*glass_device_trace_lookup(const char *name))(void);
+/* The tracing entry points by name, as tool `tool` gets them from its
+ * device_initialize's lookup (its own ompt_start_trace: the trace remembers
+ * whose it is); NULL for other names. */
+void (*glass_device_trace_lookup(int tool, const char *name))(void);
+
+/* The index of the tool that started tracing on the device (0 when none
+ * did): records that name a task carry that tool's ompt_data_t value of the
+ * task, since the buffers are that tool's (target_task_trace.h). */
+int glass_device_trace_tool(const struct glass_device *device);
 
 /* Whether the device records events of callback type `event` now. */
 bool glass_device_trace_wants(struct glass_device *device, int event);
@@ -29,13 +36,19 @@ bool glass_device_trace_wants(struct glass_device *device, int event);
 /* One record; `time` is the device time of the event (its start for data
  * operations and kernels). */
 struct glass_trace_event {
-    int type;            /* ompt_callback_target, _target_data_op, _target_submit, _target_map */
+    int type; /* ompt_callback_target, _target_data_op, _target_submit, _target_map, _task_create, _dependences */
     uint64_t time;
     uint64_t target_id;
-    /* target */
+    /* target; task_create (the encountering task); dependences (the task) */
     int kind, endpoint, device_num;
     uint64_t task_id;
     const void *codeptr;
+    /* task_create */
+    uint64_t new_task_id;
+    int task_flags, has_dependences;
+    /* dependences: one record per dependence, each with the count */
+    const void *dep_variable;
+    int dep_type, ndeps;
     /* data op and kernel */
     uint64_t host_op_id, end_time;
     int optype, src_device, dest_device;

@@ -1,6 +1,7 @@
 /* The lookup a tool receives in device_initialize (OpenMP 5.1, 4.2.3.1 and
  * 4.6.2): the device's entry points. Each takes the ompt_device_t the
- * callback passed, which is the device's descriptor. */
+ * callback passed, which is the device's descriptor. Each tool gets its own
+ * lookup, whose ompt_start_trace records that the tool traces the device. */
 #include <string.h>
 
 #include "../device/device.h"
@@ -40,7 +41,7 @@ struct named_entry {
     ompt_interface_fn_t fn;
 };
 
-static ompt_interface_fn_t lookup(const char *name)
+static ompt_interface_fn_t lookup(int tool, const char *name)
 {
     static const struct named_entry entries[] = {
         {"ompt_get_device_num_procs", (ompt_interface_fn_t)get_device_num_procs},
@@ -52,10 +53,22 @@ static ompt_interface_fn_t lookup(const char *name)
     for (size_t i = 0; i < sizeof entries / sizeof *entries; i++)
         if (strcmp(entries[i].name, name) == 0)
             return entries[i].fn;
-    return glass_device_trace_lookup(name);
+    return glass_device_trace_lookup(tool, name);
 }
 
-ompt_function_lookup_t glass_ompt_device_lookup(void)
+/* One lookup per tool index: its ompt_start_trace is that tool's. */
+#define TOOL_LOOKUP(tool)                                                  \
+    static ompt_interface_fn_t lookup_##tool(const char *name)             \
+    {                                                                      \
+        return lookup(tool, name);                                         \
+    }
+GLASS_FOR_EACH_TOOL_INDEX(TOOL_LOOKUP)
+#undef TOOL_LOOKUP
+
+ompt_function_lookup_t glass_ompt_device_lookup(int tool)
 {
-    return lookup;
+#define LOOKUP_ENTRY(tool) lookup_##tool,
+    static const ompt_function_lookup_t lookups[] = {GLASS_FOR_EACH_TOOL_INDEX(LOOKUP_ENTRY)};
+#undef LOOKUP_ENTRY
+    return lookups[tool];
 }

@@ -301,6 +301,9 @@ void glass_ompt_task_ends(struct glass_thread *self, struct glass_task *task, st
 
 /* The dependences of a new task (ompt_callback_dependences). */
 void glass_ompt_report_dependences(struct glass_task *task, const void *deps, size_t ndeps);
+/* The ompt_dependence_type_t of a dependence kind (enum glass_depend_kind,
+ * tasking.h): what the dependences event and record report. */
+int glass_ompt_dependence_type(int kind);
 
 /* An ordered depend(source) or depend(sink: vector) of a doacross loop
  * (`type`: GLASS_DEPENDENCE_SOURCE or _SINK), in the encountering implicit

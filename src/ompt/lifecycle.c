@@ -237,9 +237,9 @@ void glass_ompt_task_ends(struct glass_thread *self, struct glass_task *task, st
     }
 }
 
-static int dependence_type(enum glass_depend_kind kind)
+int glass_ompt_dependence_type(int kind)
 {
-    switch (kind) {
+    switch ((enum glass_depend_kind)kind) {
     case GLASS_DEPEND_IN:
         return GLASS_DEPENDENCE_IN;
     case GLASS_DEPEND_OUT:
@@ -267,7 +267,7 @@ void glass_ompt_report_dependences(struct glass_task *task, const void *deps_arg
     if (ndeps > LOCAL && !(list = malloc(ndeps * sizeof *list)))
         return;
     for (size_t i = 0; i < ndeps; i++)
-        list[i] = (struct glass_dependence){{.ptr = deps[i].addr}, dependence_type(deps[i].kind)};
+        list[i] = (struct glass_dependence){{.ptr = deps[i].addr}, glass_ompt_dependence_type(deps[i].kind)};
     glass_ompt_emit_dependences(&task->tool_data, list, (int)ndeps);
     if (list != local)
         free(list);

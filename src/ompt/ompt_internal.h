@@ -45,9 +45,9 @@ int glass_ompt_active_tools(void);
 /* lookup.c: the lookup function passed to tool `tool`'s initializer. */
 ompt_function_lookup_t glass_ompt_lookup_for(int tool);
 
-/* device_lookup.c: the lookup device_initialize hands over, with the device's
- * tracing entry points (OpenMP 5.1, 4.6.2). */
-ompt_function_lookup_t glass_ompt_device_lookup(void);
+/* device_lookup.c: the lookup device_initialize hands tool `tool`, with the
+ * device's tracing entry points (OpenMP 5.1, 4.6.2). */
+ompt_function_lookup_t glass_ompt_device_lookup(int tool);
 
 /* inquiry.c: the inquiry entry point called `name`, as tool `tool` gets it,
  * or NULL. */

@@ -105,7 +105,7 @@ void glass_ompt_emit_device_initialize(int device_num, const char *type, void *d
         ompt_callback_device_initialize_t callback =
             (ompt_callback_device_initialize_t)callback_of(tool, ompt_callback_device_initialize);
         if (callback)
-            callback(device_num, type, (ompt_device_t *)device, glass_ompt_device_lookup(), documentation);
+            callback(device_num, type, (ompt_device_t *)device, glass_ompt_device_lookup(tool), documentation);
     });
 }
 

@@ -7,6 +7,14 @@
 // a thread that is not an OpenMP thread, each completed exactly once, the
 // last before device_finalize (at exit). A tool that answers with a 0-byte
 // buffer turns recording off without a crash (TRACE_ZERO=1).
+// Target tasks (TRACE_TASKS=1: nowait and depend forms of target, update,
+// enter and exit data, outside and inside a parallel region, beside an
+// explicit task): each gets one task_create record whose ids (the values
+// this tool stored in the tasks' ompt_data_t), flags, has_dependences and
+// codeptr_ra are its callback's, and one dependences record per dependence,
+// each with the callback's count and one of its dependences; the explicit
+// task gets none. A tool that chose the other types only (TRACE_TYPES=1)
+// gets no task record.
 // Host devices are the GCC ABI's (clang without offload targets compiles target
 // regions as host code):
 // REQUIRES: gcc
@@ -14,6 +22,8 @@
 // RUN: env GLASS_HOST_DEVICES=1 %run %t | FileCheck %s
 // RUN: env GLASS_HOST_DEVICES=1 TRACE_ZERO=1 %run %t | FileCheck %s --check-prefix=ZERO
 // RUN: env GLASS_HOST_DEVICES=1 TRACE_PAUSE=1 %run %t | FileCheck %s --check-prefix=PAUSE
+// RUN: env GLASS_HOST_DEVICES=1 TRACE_TASKS=1 %run %t | FileCheck %s --check-prefix=TASKS
+// RUN: env GLASS_HOST_DEVICES=1 TRACE_TASKS=1 TRACE_TYPES=1 %run %t | FileCheck %s --check-prefix=TYPES
 #include <omp-tools.h>
 #include <omp.h>
 #include <pthread.h>
@@ -52,6 +62,22 @@ static int errors, target_begin_records, target_end_records, map_records, kernel
 static int requested, completed, completed_bytes, zero;
 static void *outstanding[64];
 static int finalized_device, complete_after_finalize, on_openmp_thread;
+
+/* The tasks the callbacks created, by the id this tool stored in their data. */
+#define MAX_TASKS 64
+#define MAX_DEPS 4
+struct task {
+    ompt_id_t id, encountering;
+    int target, flags, has_dependences, ndeps;
+    const void *codeptr;
+    void *dep_addr[MAX_DEPS];
+    int dep_type[MAX_DEPS];
+    int create_records, dependence_records;
+};
+static struct task tasks[MAX_TASKS];
+static int ntasks;
+static ompt_id_t next_id = 0x7a5c000;
+static int task_records, dependence_records_total;
 
 static void fail(const char *what)
 {
@@ -97,6 +123,77 @@ static void on_submit(ompt_scope_endpoint_t endpoint, ompt_data_t *target_data, 
     if (op)
         op->callbacks++;
     pthread_mutex_unlock(&lock);
+}
+
+static struct task *task_of(ompt_id_t id)
+{
+    for (int i = 0; i < ntasks; i++)
+        if (tasks[i].id == id)
+            return &tasks[i];
+    return NULL;
+}
+
+static void on_task_create(ompt_data_t *encountering_task_data, const ompt_frame_t *frame,
+                           ompt_data_t *new_task_data, int flags, int has_dependences, const void *codeptr)
+{
+    (void)frame;
+    pthread_mutex_lock(&lock);
+    if (encountering_task_data->value == 0)
+        encountering_task_data->value = next_id++;
+    new_task_data->value = next_id++;
+    if (ntasks < MAX_TASKS)
+        tasks[ntasks++] = (struct task){.id = new_task_data->value, .encountering = encountering_task_data->value,
+                                        .target = (flags & ompt_task_target) != 0, .flags = flags,
+                                        .has_dependences = has_dependences, .codeptr = codeptr};
+    pthread_mutex_unlock(&lock);
+}
+
+static void on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps, int ndeps)
+{
+    pthread_mutex_lock(&lock);
+    struct task *task = task_of(task_data->value);
+    if (task) {
+        task->ndeps = ndeps;
+        for (int i = 0; i < ndeps && i < MAX_DEPS; i++)
+            task->dep_addr[i] = deps[i].variable.ptr, task->dep_type[i] = (int)deps[i].dependence_type;
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+/* Called with the lock held (from buffer_complete). */
+static void read_task_record(ompt_record_ompt_t *r)
+{
+    if (r->type == ompt_callback_task_create) {
+        ompt_record_task_create_t *c = &r->record.task_create;
+        struct task *task = task_of(c->new_task_id);
+        task_records++;
+        if (!task || !task->target) {
+            fail("task_create record of no target task's callback");
+            return;
+        }
+        task->create_records++;
+        if (c->encountering_task_id != task->encountering || c->flags != task->flags ||
+            c->has_dependences != task->has_dependences || c->codeptr_ra != task->codeptr)
+            fail("task_create record differs from its callback");
+        if (!(c->flags & ompt_task_target))
+            fail("task_create record without ompt_task_target");
+        return;
+    }
+    ompt_record_dependences_t *d = &r->record.dependences;
+    struct task *task = task_of(d->task_id);
+    dependence_records_total++;
+    if (!task || !task->target || !task->create_records) {
+        fail("dependences record of no target task, or before its task_create record");
+        return;
+    }
+    task->dependence_records++;
+    if (d->ndeps != task->ndeps)
+        fail("dependences record with another count than its callback");
+    int found = 0;
+    for (int i = 0; i < task->ndeps && i < MAX_DEPS; i++)
+        found |= task->dep_addr[i] == d->dep.variable.ptr && task->dep_type[i] == (int)d->dep.dependence_type;
+    if (!found)
+        fail("dependences record of a dependence its callback did not list");
 }
 
 static void buffer_request(int device_num, ompt_buffer_t **buffer, size_t *bytes)
@@ -161,6 +258,10 @@ static void read_record(ompt_record_ompt_t *r)
             op->records++;
         break;
     }
+    case ompt_callback_task_create:
+    case ompt_callback_dependences:
+        read_task_record(r);
+        break;
     case ompt_callback_target_map:
         map_records++;
         for (unsigned i = 0; i < r->record.target_map.nitems; i++)
@@ -225,8 +326,18 @@ static void on_device_initialize(int device_num, const char *type, ompt_device_t
         !lookup("ompt_get_record_abstract"))
         fail("a tracing entry point is missing");
     traced_device = device;
-    printf("set_trace_ompt all: %d, parallel_begin: %d\n", set_trace_ompt(device, 1, 0),
-           set_trace_ompt(device, 1, ompt_callback_parallel_begin));
+    if (getenv("TRACE_TYPES")) {
+        /* Every type but the tasks' (whose answers are the same enabled or not). */
+        printf("set_trace_ompt target: %d, data_op: %d, submit: %d, map: %d; off: task_create: %d, "
+               "dependences: %d\n",
+               set_trace_ompt(device, 1, ompt_callback_target), set_trace_ompt(device, 1, ompt_callback_target_data_op),
+               set_trace_ompt(device, 1, ompt_callback_target_submit), set_trace_ompt(device, 1, ompt_callback_target_map),
+               set_trace_ompt(device, 0, ompt_callback_task_create), set_trace_ompt(device, 0, ompt_callback_dependences));
+    } else {
+        printf("set_trace_ompt all: %d, parallel_begin: %d, task_create: %d, dependences: %d\n",
+               set_trace_ompt(device, 1, 0), set_trace_ompt(device, 1, ompt_callback_parallel_begin),
+               set_trace_ompt(device, 1, ompt_callback_task_create), set_trace_ompt(device, 1, ompt_callback_dependences));
+    }
     printf("start_trace: %d\n", start_trace(device, buffer_request, buffer_complete));
     double t = translate_time(device, get_device_time(device));
     double now = omp_get_wtime();
@@ -248,6 +359,8 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     set_callback(ompt_callback_device_finalize, (ompt_callback_t)on_device_finalize);
     set_callback(ompt_callback_target_data_op_emi, (ompt_callback_t)on_data_op);
     set_callback(ompt_callback_target_submit_emi, (ompt_callback_t)on_submit);
+    set_callback(ompt_callback_task_create, (ompt_callback_t)on_task_create);
+    set_callback(ompt_callback_dependences, (ompt_callback_t)on_dependences);
     return 1;
 }
 
@@ -266,6 +379,22 @@ static void finalize(ompt_data_t *tool_data)
            requested > 1, requested == completed && left == 0, complete_after_finalize, on_openmp_thread, zero > 0);
     printf("records: target begin=%d end=%d kernel=%d map>0=%d data=%d\n", target_begin_records,
            target_end_records, kernel_records, map_records > 0, data_records);
+    int targets = 0, created = 0, dependences = 0, dependence_records = 0, explicit = 0;
+    for (int i = 0; i < ntasks; i++) {
+        if (!tasks[i].target) {
+            explicit++;
+            continue;
+        }
+        targets++;
+        created += tasks[i].create_records == 1;
+        dependences += tasks[i].ndeps;
+        dependence_records += tasks[i].dependence_records;
+        if (tasks[i].create_records > 1 || tasks[i].dependence_records > tasks[i].ndeps)
+            fail("more records for a target task than its events");
+    }
+    printf("tasks: target=%d with a task_create record=%d dependences=%d records=%d explicit=%d; task records "
+           "read=%d\n", targets, created, dependences, dependence_records, explicit,
+           task_records + dependence_records_total);
     printf("errors=%d\n", errors);
 }
 
@@ -274,6 +403,31 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
     (void)omp_version, (void)runtime_version;
     static ompt_start_tool_result_t result = {initialize, finalize, {0}};
     return &result;
+}
+
+/* Target tasks of every construct kind, with 0 to 3 dependences: 6 target
+ * tasks with 9 dependences, and one explicit task. */
+static void target_tasks(double *a)
+{
+    static double c[64];
+    int x = 1, y = 0;
+#pragma omp target nowait map(tofrom : x) depend(inout : x)
+    x += 1;
+#pragma omp target update to(a[0 : N]) nowait depend(in : x) depend(out : y)
+#pragma omp target enter data map(to : c) nowait
+#pragma omp task shared(y) depend(inout : y)
+    y += 1;
+#pragma omp target exit data map(release : c) depend(inout : c) depend(in : x) depend(in : y)
+#pragma omp taskwait
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    {
+#pragma omp target nowait map(tofrom : x) depend(out : x)
+        x += 10;
+#pragma omp target nowait map(tofrom : x, y) depend(in : x) depend(inout : y)
+        y += x;
+    }
+    printf("tasks result %s\n", x == 12 && y == 13 ? "ok" : "WRONG");
 }
 
 int main(void)
@@ -293,13 +447,15 @@ int main(void)
     }
 #pragma omp target update to(a)
     printf("result %s\n", b[N - 1] == 2 * (N - 1) ? "ok" : "WRONG");
+    if (getenv("TRACE_TASKS"))
+        target_tasks(a);
     if (traced_device && !getenv("TRACE_ZERO"))
         printf("flush: %d\n", flush_trace(traced_device));
     return 0;
 }
 
 // CHECK: device_initialize 0 glass-host
-// CHECK: set_trace_ompt all: 5, parallel_begin: 1
+// CHECK: set_trace_ompt all: 5, parallel_begin: 1, task_create: 5, dependences: 5
 // CHECK: start_trace: 1
 // CHECK: device time translates to host time: yes
 // CHECK: result ok
@@ -308,6 +464,7 @@ int main(void)
 // CHECK: ops=28 unmatched=0
 // CHECK: buffers: requested>1=1 all completed=1 after device_finalize=0 on OpenMP threads=0 zero=0
 // CHECK: records: target begin=5 end=5 kernel=4 map>0=1 data=24
+// CHECK: tasks: target=0 with a task_create record=0 dependences=0 records=0 explicit=0; task records read=0
 // CHECK: errors=0
 // CHECK-NOT: WRONG
 
@@ -320,3 +477,18 @@ int main(void)
 
 // PAUSE: records: target begin=4 end=4 kernel=3 map>0=1 data=18
 // PAUSE: errors=0
+
+// TASKS: set_trace_ompt all: 5, parallel_begin: 1, task_create: 5, dependences: 5
+// TASKS: result ok
+// TASKS: tasks result ok
+// TASKS: ops={{[0-9]+}} unmatched=0
+// TASKS: tasks: target=6 with a task_create record=6 dependences=9 records=9 explicit=1; task records read=15
+// TASKS: errors=0
+// TASKS-NOT: WRONG
+
+// TYPES: set_trace_ompt target: 5, data_op: 5, submit: 5, map: 5; off: task_create: 5, dependences: 5
+// TYPES: tasks result ok
+// TYPES: ops={{[0-9]+}} unmatched=0
+// TYPES: tasks: target=6 with a task_create record=0 dependences=9 records=0 explicit=1; task records read=0
+// TYPES: errors=0
+// TYPES-NOT: WRONG

@@ -470,6 +470,12 @@ void check_implicit_task(struct check_thread *t, ompt_scope_endpoint_t endpoint,
         live_remove((uintptr_t)begun);
 }
 
+/* The stamp's tag, thread and serial; the low byte is kind and state. */
+uint64_t check_task_key(uint64_t value)
+{
+    return value & ~(uint64_t)0xFF;
+}
+
 void check_task_create(struct check_thread *t, ompt_data_t *encountering_task, const ompt_frame_t *frame,
                        ompt_data_t *new_task, int flags, int has_dependences, const void *codeptr)
 {
@@ -483,6 +489,11 @@ void check_task_create(struct check_thread *t, ompt_data_t *encountering_task, c
         return; /* a target region's initial task on the device side */
     make_live(t, new_task, event, codeptr);
     stamp(t, new_task, KIND_TASK, has_dependences ? DEPS_EXPECTED : 0);
+    /* A traced device records a target task's creation with these values. */
+    if ((flags & ompt_task_target) && check_trace_active())
+        check_trace_note_task(check_task_key(load_value(new_task)),
+                              encountering_task ? check_task_key(load_value(encountering_task)) : 0, flags,
+                              has_dependences);
 }
 
 /* A task has completed: its data may be reused from now on. */
@@ -558,7 +569,6 @@ void check_task_schedule(struct check_thread *t, ompt_data_t *prior, ompt_task_s
 
 void check_dependences(struct check_thread *t, ompt_data_t *task_data, int ndeps)
 {
-    (void)ndeps;
     const char *event = "dependences";
     check_event(t, event, NULL);
     uint64_t value = load_value(task_data);
@@ -573,6 +583,8 @@ void check_dependences(struct check_thread *t, ompt_data_t *task_data, int ndeps
                   (void *)task_data);
     else
         mark(task_data, DEPS_SEEN);
+    if (kind == KIND_TASK && check_trace_active())
+        check_trace_note_dependences(check_task_key(value), ndeps);
 }
 
 void check_task_dependence(struct check_thread *t, ompt_data_t *src, ompt_data_t *sink)

@@ -100,6 +100,10 @@ void check_task_create(struct check_thread *t, ompt_data_t *encountering_task, c
                        ompt_data_t *new_task, int flags, int has_dependences, const void *codeptr);
 void check_task_schedule(struct check_thread *t, ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next);
 void check_dependences(struct check_thread *t, ompt_data_t *task_data, int ndeps);
+/* A task's identity in the value the checker stores in its ompt_data_t
+ * (the state bits the checker adds later left out): device trace records
+ * name target tasks by that value (trace.h). */
+uint64_t check_task_key(uint64_t value);
 void check_task_dependence(struct check_thread *t, ompt_data_t *src, ompt_data_t *sink);
 void check_sync_region(struct check_thread *t, ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
                        ompt_data_t *parallel_data, ompt_data_t *task_data, const void *codeptr);

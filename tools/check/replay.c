@@ -19,7 +19,8 @@
  *   parallel_end parallel=P task=T [code=C]
  *   implicit_task_begin parallel=P task=T n=N index=I [initial]
  *   implicit_task_end task=T [initial]
- *   task_create task=T new=T2 [deps] [enter=A] [code=C]
+ *   task_create task=T new=T2 [deps] [target] [enter=A] [code=C]   (target: a
+ *       target task, flags ompt_task_target; else an explicit task)
  *   task_schedule prior=T status=complete|yield|cancel|detach|early_fulfill|
  *                 late_fulfill|switch|taskwait_complete [next=T2]
  *   dependences task=T [n=N]   |   task_dependence src=T sink=T2
@@ -47,6 +48,11 @@
  *   record buffer=B type=target|data_op|kernel|map|other [id=N]
  *       [endpoint=begin|end] [time=T] [end=E]    the device writes a record
  *       into B (not an event)
+ *   record buffer=B type=task_create task=T2 [from=T] [flags=F] [deps]
+ *   record buffer=B type=dependences task=T2 [n=N]
+ *       a target task's records: the ids are the values the tool holds in
+ *       T2's (and T's) ompt_data_t when the record is written; flags default
+ *       to ompt_task_target; n (the count) to 1
  *   buffer_complete device=N buffer=B [bytes=N] [owned=0|1] [begin=C]
  *       B comes back (bytes: those written, unless given; owned: 1); B names
  *       a buffer never handed out if no buffer_request named it. The fake
@@ -278,9 +284,10 @@ static void write_record(struct fields *f)
         fail("buffer %s is full", buffers[b].name);
     ompt_record_ompt_t *r = (ompt_record_ompt_t *)(buffers[b].memory + buffers[b].used);
     buffers[b].used += sizeof *r;
-    static const char *const names[] = {"target", "data_op", "kernel", "map", "other"};
-    static const int values[] = {ompt_callback_target, ompt_callback_target_data_op, ompt_callback_target_submit,
-                                 ompt_callback_target_map, ompt_callback_parallel_begin};
+    static const char *const names[] = {"target", "data_op", "kernel", "map", "task_create", "dependences", "other"};
+    static const int values[] = {ompt_callback_target,   ompt_callback_target_data_op, ompt_callback_target_submit,
+                                 ompt_callback_target_map, ompt_callback_task_create,  ompt_callback_dependences,
+                                 ompt_callback_parallel_begin};
     r->type = (ompt_callbacks_t)CHOOSE(required(f, "type"), names, values, "record type");
     r->time = number_or(f, "time", 1);
     uint64_t id = number_or(f, "id", 0), end = number_or(f, "end", r->time);
@@ -300,6 +307,18 @@ static void write_record(struct fields *f)
         break;
     case ompt_callback_target_map:
         r->target_id = r->record.target_map.target_id = id;
+        break;
+    case ompt_callback_task_create: {
+        ompt_data_t *from = object(field(f, "from"));
+        r->record.task_create.encountering_task_id = from ? from->value : 0;
+        r->record.task_create.new_task_id = object_field(f, "task")->value;
+        r->record.task_create.flags = (int)number_or(f, "flags", ompt_task_target);
+        r->record.task_create.has_dependences = field(f, "deps") != NULL;
+        break;
+    }
+    case ompt_callback_dependences:
+        r->record.dependences.task_id = object_field(f, "task")->value;
+        r->record.dependences.ndeps = (int)number_or(f, "n", 1);
         break;
     }
 }
@@ -379,8 +398,9 @@ static void replay_event(struct check_thread *t, const char *event, struct field
                             initial ? ompt_task_initial : ompt_task_implicit);
     } else if (!strcmp(event, "task_create")) {
         ompt_frame_t frame = encountering_frame(f);
-        check_task_create(t, object_field(f, "task"), &frame, object_field(f, "new"), ompt_task_explicit,
-                          field(f, "deps") != NULL, code(f));
+        check_task_create(t, object_field(f, "task"), &frame, object_field(f, "new"),
+                          field(f, "target") ? ompt_task_target : ompt_task_explicit, field(f, "deps") != NULL,
+                          code(f));
     } else if (!strcmp(event, "task_schedule")) {
         static const char *const names[] = {"complete", "yield", "cancel", "detach", "early_fulfill",
                                             "late_fulfill", "switch", "taskwait_complete"};

@@ -86,8 +86,12 @@ const struct check_rule_info check_rule_info[RULE_COUNT] = {
                                                      "record (5.1 4.5.2.25-26, 4.5.2.28)"},
     [RULE_TRACE_RECORD_MATCH] = {"trace.record_match", "each trace record names a callback of the same kind in the "
                                                        "same run: target and map records a target region's "
-                                                       "target_id, data-op and kernel records a host_op_id "
-                                                       "(5.1 4.5.2, 4.6.1 ompt_get_target_info; O-14)"},
+                                                       "target_id, data-op and kernel records a host_op_id, "
+                                                       "task_create and dependences records a target task's "
+                                                       "task_create (its data's value), with the callbacks' flags, "
+                                                       "has_dependences and dependence count, one record per "
+                                                       "dependence (5.1 4.5.2, 4.5.2.7-8, 4.6.1 "
+                                                       "ompt_get_target_info; C-05, C-18, O-14)"},
     [RULE_TRACE_AFTER_DEVICE_FINALIZE] = {"trace.after_device_finalize",
                                           "no buffer_request or buffer_complete for a device after its "
                                           "device_finalize (5.1 4.5.2.20; O-12, C-13)"},

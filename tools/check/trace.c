@@ -25,14 +25,22 @@ struct buffer {
 
 /* A target callback's id, waiting for its records: a target region's
  * target_id (begin and end records, map records), a data operation's or
- * kernel's host_op_id (one record). `alias` is the same operation's other
- * id (the value the tool stored in host_op_id), removed with it. */
+ * kernel's host_op_id (one record), a target task's key (its task_create
+ * record and one dependences record per dependence). `alias` is the same
+ * operation's other id (the value the tool stored in host_op_id), removed
+ * with it. Task keys are the tool's values, which may equal a runtime id:
+ * a lookup for a task finds task entries only, and the others only theirs. */
 struct id_entry {
     uint64_t id; /* 0: a free slot */
     uint64_t alias;
     unsigned kinds;
     int begun; /* its target begin record came, at begin_time */
     uint64_t begin_time;
+    /* a target task: its task_create callback's values, its dependences
+     * callback's count (-1 until it came), the records read so far */
+    uint64_t encountering;
+    int flags, has_dependences, ndeps;
+    int created, dependences;
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -68,31 +76,48 @@ static unsigned id_home(uint64_t id)
     return (unsigned)((id * 0x9E3779B97F4A7C15ull) >> 40) & (CHECK_TRACE_IDS - 1);
 }
 
-static struct id_entry *find_id(uint64_t id)
+static int is_task(const struct id_entry *entry)
+{
+    return (entry->kinds & TRACE_TASK) != 0;
+}
+
+/* The entry of `id` among the tasks' (task) or the others' (!task). */
+static struct id_entry *find_entry(uint64_t id, int task)
 {
     for (unsigned i = 0, at = id_home(id); i < ID_WINDOW; i++, at = (at + 1) & (CHECK_TRACE_IDS - 1))
-        if (ids[at].id == id)
+        if (ids[at].id == id && is_task(&ids[at]) == task)
             return &ids[at];
     return NULL;
 }
 
-static void add_id(uint64_t id, uint64_t alias, unsigned kind)
+static struct id_entry *find_id(uint64_t id)
 {
-    struct id_entry *entry = find_id(id);
+    return find_entry(id, 0);
+}
+
+static struct id_entry *add_entry(uint64_t id, uint64_t alias, unsigned kind)
+{
+    struct id_entry *entry = find_entry(id, kind == TRACE_TASK);
     if (entry) {
         entry->kinds |= kind;
-        return;
+        return entry;
     }
     unsigned home = id_home(id);
     for (unsigned i = 0, at = home; i < ID_WINDOW; i++, at = (at + 1) & (CHECK_TRACE_IDS - 1))
         if (!ids[at].id) {
-            ids[at] = (struct id_entry){id, alias, kind, 0, 0};
-            return;
+            ids[at] = (struct id_entry){.id = id, .alias = alias, .kinds = kind, .ndeps = -1};
+            return &ids[at];
         }
     /* No room near its home: the oldest neighbour makes way. Bounded memory
      * at the price of not judging misses from now on. */
     evicted++;
-    ids[home] = (struct id_entry){id, alias, kind, 0, 0};
+    ids[home] = (struct id_entry){.id = id, .alias = alias, .kinds = kind, .ndeps = -1};
+    return &ids[home];
+}
+
+static void add_id(uint64_t id, uint64_t alias, unsigned kind)
+{
+    add_entry(id, alias, kind);
 }
 
 static void remove_id(struct id_entry *entry)
@@ -142,6 +167,27 @@ static struct id_entry *match(struct check_thread *t, unsigned kind, uint64_t id
     return entry;
 }
 
+void check_trace_note_task(uint64_t task, uint64_t encountering, int flags, int has_dependences)
+{
+    if (!task)
+        return;
+    pthread_mutex_lock(&lock);
+    struct id_entry *entry = add_entry(task, 0, TRACE_TASK);
+    entry->encountering = encountering;
+    entry->flags = flags;
+    entry->has_dependences = has_dependences;
+    pthread_mutex_unlock(&lock);
+}
+
+void check_trace_note_dependences(uint64_t task, int ndeps)
+{
+    pthread_mutex_lock(&lock);
+    struct id_entry *entry = task ? find_entry(task, 1) : NULL;
+    if (entry)
+        entry->ndeps = ndeps;
+    pthread_mutex_unlock(&lock);
+}
+
 /* ---- records ------------------------------------------------------------------ */
 
 static void ends_after_start(struct check_thread *t, const char *record, uint64_t start, uint64_t end)
@@ -150,6 +196,69 @@ static void ends_after_start(struct check_thread *t, const char *record, uint64_
         check_violation(RULE_TRACE_RECORD_TIME, thread_number(t), "buffer_complete", NULL,
                         "%s record ends at %llu, before its start %llu", record, (unsigned long long)end,
                         (unsigned long long)start);
+}
+
+/* The task entry a task record names; NULL (after reporting it, when a
+ * miss can be judged) when there is none. */
+static struct id_entry *match_task(struct check_thread *t, uint64_t id, const char *record)
+{
+    struct id_entry *entry = find_entry(check_task_key(id), 1);
+    if (!entry && !evicted)
+        check_violation(RULE_TRACE_RECORD_MATCH, thread_number(t), "buffer_complete", NULL,
+                        "%s record of task 0x%llx, which no target task's task_create callback of this run had",
+                        record, (unsigned long long)id);
+    return entry;
+}
+
+static void task_done(struct id_entry *entry)
+{
+    if (entry->created && (!entry->has_dependences || (entry->ndeps >= 0 && entry->dependences >= entry->ndeps)))
+        remove_id(entry);
+}
+
+static void read_task_create(struct check_thread *t, const ompt_record_task_create_t *record)
+{
+    struct id_entry *entry = match_task(t, record->new_task_id, "task_create");
+    if (!entry)
+        return;
+    if (entry->created)
+        check_violation(RULE_TRACE_RECORD_MATCH, thread_number(t), "buffer_complete", NULL,
+                        "a second task_create record of task 0x%llx", (unsigned long long)record->new_task_id);
+    else if (record->flags != entry->flags || !record->has_dependences != !entry->has_dependences ||
+             check_task_key(record->encountering_task_id) != entry->encountering)
+        check_violation(RULE_TRACE_RECORD_MATCH, thread_number(t), "buffer_complete", NULL,
+                        "task_create record of 0x%llx: flags 0x%x deps %d from 0x%llx, callback 0x%x %d 0x%llx",
+                        (unsigned long long)record->new_task_id,
+                        record->flags, record->has_dependences,
+                        (unsigned long long)check_task_key(record->encountering_task_id), entry->flags,
+                        entry->has_dependences, (unsigned long long)entry->encountering);
+    else
+        records_matched++;
+    entry->created = 1;
+    task_done(entry);
+}
+
+static void read_dependences(struct check_thread *t, const ompt_record_dependences_t *record)
+{
+    struct id_entry *entry = match_task(t, record->task_id, "dependences");
+    if (!entry)
+        return;
+    entry->dependences++;
+    if (!entry->created || !entry->has_dependences)
+        check_violation(RULE_TRACE_RECORD_MATCH, thread_number(t), "buffer_complete", NULL,
+                        "dependences record of task 0x%llx %s", (unsigned long long)record->task_id,
+                        entry->created ? "whose task_create said it has none" : "before its task_create record");
+    else if (entry->ndeps >= 0 && record->ndeps != entry->ndeps)
+        check_violation(RULE_TRACE_RECORD_MATCH, thread_number(t), "buffer_complete", NULL,
+                        "dependences record of task 0x%llx counts %d dependences; its callback listed %d",
+                        (unsigned long long)record->task_id, record->ndeps, entry->ndeps);
+    else if (entry->ndeps >= 0 && entry->dependences > entry->ndeps)
+        check_violation(RULE_TRACE_RECORD_MATCH, thread_number(t), "buffer_complete", NULL,
+                        "dependences record %d of task 0x%llx, whose callback listed %d dependences (one record "
+                        "per dependence)", entry->dependences, (unsigned long long)record->task_id, entry->ndeps);
+    else
+        records_matched++;
+    task_done(entry);
 }
 
 static void read_record(struct check_thread *t, const ompt_record_ompt_t *r)
@@ -187,6 +296,12 @@ static void read_record(struct check_thread *t, const ompt_record_ompt_t *r)
         match(t, TRACE_TARGET, id, "target_map");
         return;
     }
+    case ompt_callback_task_create:
+        read_task_create(t, &r->record.task_create);
+        return;
+    case ompt_callback_dependences:
+        read_dependences(t, &r->record.dependences);
+        return;
     default:
         check_violation(RULE_TRACE_RECORD_MATCH, thread_number(t), "buffer_complete", NULL,
                         "record of type %d: no callback of that type is traced", (int)r->type);

@@ -45,8 +45,19 @@ int check_trace_active(void);
  * is what the tool stored in a data operation's host_op_id: a record may
  * carry the runtime's id or that value (5.1 4.5.2.25 does not say which),
  * so either names the operation. */
-enum check_trace_kind { TRACE_TARGET = 1, TRACE_DATA_OP = 2, TRACE_SUBMIT = 4 };
+enum check_trace_kind { TRACE_TARGET = 1, TRACE_DATA_OP = 2, TRACE_SUBMIT = 4, TRACE_TASK = 8 };
 void check_trace_note_id(enum check_trace_kind kind, uint64_t id, uint64_t tool_value);
+
+/* A target task's task_create callback: its task_create record (5.1
+ * 4.5.2.7) must name it, and its dependences records (4.5.2.8, one per
+ * dependence) too. Tasks are named by the values the tracing tool keeps in
+ * their ompt_data_t (no entry point gives a runtime id of a task), here
+ * check_task_key of the checker's stamps (engine.h); the record must carry
+ * the callback's encountering task, flags and has_dependences. */
+void check_trace_note_task(uint64_t task, uint64_t encountering, int flags, int has_dependences);
+/* Its dependences callback: each dependences record carries `ndeps`, and
+ * there are no more records than that. */
+void check_trace_note_dependences(uint64_t task, int ndeps);
 
 /* The tool hands `buffer` of `bytes` out for device_num (buffer_request).
  * Returns 0 when the checker's table is full: the caller must then answer

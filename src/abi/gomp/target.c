@@ -16,6 +16,7 @@
 #include "../../device/image_registry.h"
 #include "../../device/mapping.h"
 #include "../../device/target_ops.h"
+#include "../../device/target_task_trace.h"
 #include "../../ompt/events.h"
 #include "gomp.h"
 
@@ -130,7 +131,8 @@ static void run_deferred(void *arg)
 }
 
 /* A target task: deferred with nowait, else included (it still waits for
- * its dependences). Untied, as every target task is (OpenMP 5.1, 1.2.5): a
+ * its dependences). On a traced device it has trace records
+ * (target_task_trace.h). Untied, as every target task is (OpenMP 5.1, 1.2.5): a
  * nowait region on a device queue waits for the device inside it, running
  * other tasks meanwhile (async_target.h). */
 static void target_task(struct glass_thread *self, enum construct construct, struct glass_device *device,
@@ -165,7 +167,18 @@ static void target_task(struct glass_thread *self, enum construct construct, str
             glass_fatal("out of memory for %zu task dependences", ndeps);
         gomp_depend_decode(depend, deps);
     }
-    glass_task_submit(self, task, deps, ndeps);
+    /* A traced device records the task's creation and dependences after
+     * their events and before anything the task itself does (one branch
+     * when the device is not traced). */
+    if (__builtin_expect(glass_target_task_traced(device), 0)) {
+        glass_target_task_record_create(device, task, ndeps != 0, codeptr);
+        if (ndeps && GLASS_OMPT_ON(dependences))
+            glass_ompt_report_dependences(task, deps, ndeps);
+        glass_target_task_record_dependences(device, task, deps, ndeps);
+        glass_task_submit_reported(self, task, deps, ndeps);
+    } else {
+        glass_task_submit(self, task, deps, ndeps);
+    }
     free(deps);
 }
 
