@@ -2,7 +2,7 @@
 // OMP_DISPLAY_ENV=verbose, a region's barriers still correct under it, and
 // one clear line for each bad value (the default, central, then stays).
 // RUN: %omp-cc %s -o %t
-// RUN: OMP_DISPLAY_ENV=verbose OMP_NUM_THREADS=5 %run %t 5 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// RUN: env -u GLASS_BARRIER -u GLASS_BARRIER_FANOUT OMP_DISPLAY_ENV=verbose OMP_NUM_THREADS=5 %run %t 5 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: OMP_DISPLAY_ENV=verbose GLASS_BARRIER=central OMP_NUM_THREADS=5 %run %t 5 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: OMP_DISPLAY_ENV=verbose GLASS_BARRIER=" Tree " OMP_NUM_THREADS=5 %run %t 5 2>&1 | FileCheck %s --check-prefix=TREE
 // RUN: OMP_DISPLAY_ENV=verbose GLASS_BARRIER=tree GLASS_BARRIER_FANOUT=2 OMP_NUM_THREADS=7 %run %t 7 2>&1 | FileCheck %s --check-prefix=TWO
