@@ -54,6 +54,15 @@ for name in list(os.environ):
     if name.startswith(("OMP_", "GOMP_", "KMP_")):
         config.environment.pop(name, None)
 config.environment["GLASS_TEST"] = "1"
+# --param barrier=tree[:FANOUT]: the whole run with the tree-shaped fork,
+# barriers and join (GLASS_BARRIER, src/core/barrier.h), e.g. tree:2 for the
+# deepest trees at small team sizes.
+barrier = lit_config.params.get("barrier")
+if barrier:
+    shape, _, fanout = barrier.partition(":")
+    config.environment["GLASS_BARRIER"] = shape
+    if fanout:
+        config.environment["GLASS_BARRIER_FANOUT"] = fanout
 config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
 
 flags = "-fopenmp -O2 -g -Wall"

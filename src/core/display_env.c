@@ -140,6 +140,11 @@ void glass_display_env(const struct glass_icvs *icv, bool verbose)
         line(&out, "GOMP_SPINCOUNT", number);
         snprintf(number, sizeof number, "%u", g->num_procs);
         line(&out, "GLASS_NUM_PROCS", number);
+        line(&out, "GLASS_BARRIER", g->barrier_fanout ? "tree" : "central");
+        if (g->barrier_fanout) {
+            snprintf(number, sizeof number, "%u", g->barrier_fanout);
+            line(&out, "GLASS_BARRIER_FANOUT", number);
+        }
         line(&out, "GLASS_VERSION", GLASS_VERSION_STRING);
     }
     add(&out, "OPENMP DISPLAY ENVIRONMENT END\n");

@@ -9,6 +9,7 @@
 #include "affinity.h"
 #include "affinity_format.h"
 #include "alloc.h"
+#include "barrier.h"
 #include "env.h"
 #include "env_kmp.h"
 #include "env_parse.h"
@@ -34,6 +35,9 @@ static struct {
     bool places_set;
     struct glass_places_spec places;
     const char *places_text;
+    bool barrier_tree;
+    unsigned barrier_fanout;     /* GLASS_BARRIER_FANOUT, 0: unset */
+    const char *barrier_fanout_text;
 } seen;
 
 static bool read_bool(const char *name, const char *value, bool *out)
@@ -281,6 +285,28 @@ static void env_target_offload(const char *name, const char *value)
         reject(name, value, "default, mandatory or disabled");
 }
 
+/* GLASS_BARRIER: the shape of the fork, barriers and join (barrier.h). */
+static void env_barrier(const char *name, const char *value)
+{
+    static const char *const names[] = {"central", "tree", NULL};
+    int index;
+    if (glass_parse_keyword(value, names, &index))
+        seen.barrier_tree = index == 1;
+    else
+        reject(name, value, "central or tree");
+}
+
+static void env_barrier_fanout(const char *name, const char *value)
+{
+    unsigned long long fanout;
+    if (glass_parse_uint(value, 2, GLASS_BARRIER_MAX_FANOUT, &fanout)) {
+        seen.barrier_fanout = (unsigned)fanout;
+        seen.barrier_fanout_text = value;
+    } else {
+        reject(name, value, "an integer from 2 to 64");
+    }
+}
+
 static const struct {
     const char *name;
     void (*apply)(const char *name, const char *value);
@@ -307,6 +333,8 @@ static const struct {
     {"OMP_ALLOCATOR", env_allocator},
     {"OMP_DEBUG", env_debug},
     {"OMP_TARGET_OFFLOAD", env_target_offload},
+    {"GLASS_BARRIER", env_barrier},
+    {"GLASS_BARRIER_FANOUT", env_barrier_fanout},
 };
 
 /* Rules that involve several variables. */
@@ -325,6 +353,11 @@ static void reconcile(void)
      * 5.1, 2.4.2 leaves bind-var to the implementation). */
     if (seen.places_set && !seen.proc_bind_set)
         g->initial_icvs.bind = GLASS_BIND_TRUE;
+    if (seen.barrier_tree)
+        g->barrier_fanout = seen.barrier_fanout ? seen.barrier_fanout : GLASS_BARRIER_FANOUT_DEFAULT;
+    else if (seen.barrier_fanout)
+        glass_warn("GLASS_BARRIER_FANOUT=\"%s\" has no effect: GLASS_BARRIER is not tree (the default is central)",
+                   seen.barrier_fanout_text);
     if (!seen.spin_count_set) {
         if (g->wait_policy == GLASS_WAIT_ACTIVE)
             g->spin_count = GLASS_SPIN_COUNT_ACTIVE;

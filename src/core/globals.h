@@ -20,6 +20,10 @@
  * x86 processors): KMP_BLOCKTIME and kmp_set_blocktime convert with it. */
 #define GLASS_PAUSES_PER_MS 25000ULL
 
+/* GLASS_BARRIER=tree without GLASS_BARRIER_FANOUT: four children per node,
+ * LLVM libomp's default branching for its hyper barrier. */
+#define GLASS_BARRIER_FANOUT_DEFAULT 4u
+
 enum glass_wait_policy { GLASS_WAIT_UNSET, GLASS_WAIT_ACTIVE, GLASS_WAIT_PASSIVE };
 enum glass_target_offload { GLASS_OFFLOAD_DEFAULT, GLASS_OFFLOAD_MANDATORY, GLASS_OFFLOAD_DISABLED };
 
@@ -44,6 +48,9 @@ struct glass_globals {
     int target_offload;              /* target-offload-var: enum glass_target_offload */
     int kmp_blocktime;               /* KMP_BLOCKTIME in its unit (kmp_get_blocktime), -1: unset */
     unsigned long task_throttle_per_thread; /* incomplete tasks per thread before new ones run at once */
+    /* Shape of every team's fork, barriers and join (GLASS_BARRIER,
+     * GLASS_BARRIER_FANOUT): 0 central, else the branching factor of a tree. */
+    unsigned barrier_fanout;
 };
 
 extern GLASS_INTERNAL struct glass_globals glass_globals;

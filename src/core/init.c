@@ -60,6 +60,7 @@ static void set_defaults(void)
     g->target_offload = GLASS_OFFLOAD_DEFAULT;
     g->kmp_blocktime = -1;
     g->task_throttle_per_thread = GLASS_TASK_THROTTLE_PER_THREAD;
+    g->barrier_fanout = 0; /* central */
 }
 
 static void initialize_once(void)

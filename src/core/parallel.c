@@ -103,6 +103,8 @@ static void free_team(struct glass_team *team)
 {
     glass_team_tasking_free(team);
     glass_ws_ring_free(&team->ws);
+    glass_barrier_destroy(&team->barrier);
+    glass_barrier_destroy(&team->join);
     free(team->members);
     free(team);
 }
@@ -253,8 +255,10 @@ parallel_begin(void (*fn)(void *), void *data, const struct glass_parallel_args 
     team->data = data;
     team->codeptr = args->codeptr;
     atomic_store_explicit(&team->cancelled, 0, memory_order_relaxed);
-    glass_barrier_init(&team->barrier, nthreads);
-    glass_barrier_init(&team->join, nthreads);
+    /* The shape of the team's fork, barriers and join (GLASS_BARRIER). */
+    team->fanout = glass_globals.barrier_fanout;
+    glass_barrier_init(&team->barrier, nthreads, team->fanout);
+    glass_barrier_init(&team->join, nthreads, team->fanout);
     glass_ws_ring_init(&team->ws, nthreads);
     reserve_members(team, nthreads);
 
@@ -280,9 +284,10 @@ parallel_begin(void (*fn)(void *), void *data, const struct glass_parallel_args 
         for (unsigned i = 1; i < nthreads; i++)
             team->members[i] = hot ? hot_worker(self, i - 1) : glass_pool_take();
         glass_affinity_place_team(team);
-        /* Publish the team before any worker can see it: assignment is a release. */
-        for (unsigned i = 1; i < nthreads; i++)
-            glass_worker_assign(team->members[i], team, i);
+        /* Publish the team before any worker can see it: assignment is a
+         * release. The master starts its children in the fork tree (all the
+         * workers when central), which start theirs (pool.c). */
+        glass_team_fork_children(team, 0);
     } else if (__builtin_expect(glass_affinity_active, 0)) {
         glass_affinity_place_team(team); /* a team of one displays its affinity too (6.13) */
     }

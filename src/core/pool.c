@@ -7,6 +7,7 @@
 
 #include "../ompt/events.h"
 #include "affinity.h"
+#include "fork_tree.h"
 #include "globals.h"
 #include "runtime.h"
 #include "team.h"
@@ -19,6 +20,8 @@ static unsigned nworkers_created;
 
 static void worker_run_region(struct glass_thread *self, struct glass_team *team, unsigned num)
 {
+    if (team->fanout)
+        glass_team_fork_children(team, num);
     struct glass_task task = {
         .parent = team->encountering_task,
         .team = team,
@@ -151,6 +154,23 @@ void glass_worker_assign(struct glass_thread *worker, struct glass_team *team, u
     worker->next_team = team;
     worker->next_num = num;
     glass_gen_advance(&worker->dock); /* release: the worker sees team and num */
+}
+
+static void start_member(void *team_arg, unsigned num)
+{
+    struct glass_team *team = team_arg;
+    glass_worker_assign(team->members[num], team, num);
+}
+
+void glass_team_fork_children(struct glass_team *team, unsigned num)
+{
+    unsigned nthreads = team->nthreads;
+    if (!team->fanout) {
+        for (unsigned i = 1; i < nthreads; i++)
+            glass_worker_assign(team->members[i], team, i);
+        return;
+    }
+    glass_fork_tree_children(num, nthreads, team->fanout, start_member, team);
 }
 
 /* Ends the thread of an idle worker that nobody else can assign: it reports

@@ -77,8 +77,8 @@ static void prepare_team(struct glass_team *team, struct glass_thread *self, uns
     team->data = NULL;
     team->codeptr = NULL;
     atomic_store_explicit(&team->cancelled, 0, memory_order_relaxed);
-    glass_barrier_init(&team->barrier, 1);
-    glass_barrier_init(&team->join, 1);
+    glass_barrier_init(&team->barrier, 1, 0);
+    glass_barrier_init(&team->join, 1, 0);
     glass_ws_ring_init(&team->ws, 1);
     team->members[0] = self;
     team->league_size = 0;

@@ -23,6 +23,9 @@ struct glass_team {
     struct glass_barrier barrier;   /* barriers inside the region */
     struct glass_barrier join;      /* the implicit barrier that ends the region */
     unsigned nthreads;
+    /* Shape of the fork, the barriers and the join (GLASS_BARRIER): 0
+     * central, else the branching factor of their trees. */
+    unsigned fanout;
     unsigned level;                 /* omp_get_level() inside the region */
     unsigned active_level;          /* omp_get_active_level() inside the region */
     struct glass_team *parent;      /* team of the encountering thread */
@@ -132,6 +135,9 @@ void glass_owned_teams_free(struct glass_thread *self);
 struct glass_thread *glass_pool_take(void);
 void glass_pool_give_back(struct glass_thread *worker);
 void glass_worker_assign(struct glass_thread *worker, struct glass_team *team, unsigned num);
+/* Fork: starts the members member `num` starts. Central (team->fanout 0):
+ * the master starts every worker. Tree: fork_tree.h. */
+void glass_team_fork_children(struct glass_team *team, unsigned num);
 /* Ends the threads of the idle workers (and of the caller's hot workers when
  * it is outside any parallel region) and waits until each has; workers busy
  * in a region are left alone. For OMPT finalization, which must see every

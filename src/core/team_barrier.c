@@ -24,15 +24,9 @@ static void end_worksharing_cancellation(struct glass_team *team)
         atomic_fetch_and_explicit(&team->cancelled, ~WORKSHARE_CANCELLATION, memory_order_relaxed);
 }
 
-struct barrier_ticket {
-    struct glass_barrier *barrier;
-    unsigned ticket;
-};
-
 static bool ticket_passed(void *arg)
 {
-    struct barrier_ticket *held = arg;
-    return glass_barrier_passed(held->barrier, held->ticket);
+    return glass_barrier_passed(arg);
 }
 
 static bool no_tasks_pending(void *arg)
@@ -48,12 +42,12 @@ static bool no_tasks_pending(void *arg)
  * the team's task event word (task_barrier.h), where both a new task and the
  * release wake them, and the task-aware wait spins its own budget before
  * that, so a waiter spins at most 1.5 budgets in all. */
-static bool await_while_no_tasks(struct glass_team *team, struct glass_barrier *barrier, unsigned ticket)
+static bool await_while_no_tasks(struct glass_team *team, const struct glass_barrier_ticket *ticket)
 {
     bool yield;
     unsigned long long budget = glass_wait_spin_plan(&yield) / 2;
     for (unsigned long long spent = 0; spent < budget; spent++) {
-        if (glass_barrier_passed(barrier, ticket))
+        if (glass_barrier_passed(ticket))
             return true;
         if (glass_team_tasks_pending(team))
             return false;
@@ -82,23 +76,25 @@ bool glass_team_barrier_tasks(struct glass_thread *self, struct glass_barrier *b
             before_release(team);
         return true;
     }
-    unsigned ticket = glass_barrier_arrive(barrier);
-    if (ticket & GLASS_BARRIER_LAST) {
+    struct glass_barrier_ticket ticket = glass_barrier_arrive(barrier, self->num);
+    if (ticket.word & GLASS_BARRIER_LAST) {
         if (glass_team_tasks_pending(team))
             glass_task_barrier_wait_until(self, no_tasks_pending, team);
         if (before_release)
             before_release(team);
-        glass_barrier_release(barrier);
+        glass_barrier_release(barrier, &ticket, self->num);
         /* Waiters sleep on the team's task event word, not on the barrier. */
         glass_team_tasking_wake(team);
         return true;
     }
-    if (ticket & GLASS_BARRIER_CANCELLED)
+    if (ticket.word & GLASS_BARRIER_CANCELLED)
         return false;
-    if (await_while_no_tasks(team, barrier, ticket))
-        return false;
-    struct barrier_ticket held = {barrier, ticket};
-    glass_task_barrier_wait_until(self, ticket_passed, &held);
+    if (!await_while_no_tasks(team, &ticket))
+        glass_task_barrier_wait_until(self, ticket_passed, &ticket);
+    /* A tree barrier: this thread's share of the release, the nodes below
+     * the one it waited at; their waiters may sleep on the task event word. */
+    if (glass_barrier_leave(barrier, &ticket, self->num))
+        glass_team_tasking_wake(team);
     return false;
 }
 

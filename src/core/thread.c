@@ -44,8 +44,8 @@ struct glass_thread *glass_thread_create_initial(void)
     team->nthreads = 1;
     team->members[0] = self;
     team->proc_bind = glass_globals.initial_icvs.bind;
-    glass_barrier_init(&team->barrier, 1);
-    glass_barrier_init(&team->join, 1);
+    glass_barrier_init(&team->barrier, 1, 0);
+    glass_barrier_init(&team->join, 1, 0);
     glass_ws_ring_init(&team->ws, 1);
 
     self->initial_task.team = team;

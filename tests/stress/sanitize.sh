@@ -45,11 +45,12 @@ case $mode in
     # Not ours: programs not built with -fsanitize=thread (gcc, gfortran or a
     # system library in them) cannot load a TSan-built runtime; TSan refuses
     # threads after a fork of a threaded process; its mlock does nothing (the
-    # pinned-memory check); ompt/cancel.c checks a codeptr that exists only
+    # pinned-memory check); ompt/cancel.c (and barrier-tree-cancel.test, which
+    # reruns it) checks a codeptr that exists only
     # when clang tail-calls the runtime, which TSan's instrumentation prevents.
     # icv-reference.c runs the program on the system libomp too, which is not
     # instrumented: TSan reports libomp's own synchronization.
-    skip='runtime/c/(alloc-traits|fork-child|header-clang|mixed-gcc-clang|icv-reference)\.c|ompt/(libomp-compat\.test|control-tool\.f90|cancel\.c)'
+    skip='runtime/c/(alloc-traits|fork-child|header-clang|mixed-gcc-clang|icv-reference)\.c|ompt/(libomp-compat\.test|control-tool\.f90|cancel\.c|barrier-tree-cancel\.test)'
     ;;
   *) echo "usage: $0 asan|tsan [lit args...]" >&2; exit 2 ;;
 esac
