@@ -43,8 +43,12 @@ static int host_devices_requested(void)
         return 0;
     unsigned long long n;
     if (!glass_parse_uint(value, 0, MAX_HOST_DEVICES, &n)) {
-        glass_warn("GLASS_HOST_DEVICES=%s: not a number of host devices from 0 to %d; no host devices",
-                   value, MAX_HOST_DEVICES);
+        /* Asked more than once (the table, and a tool's device count before
+         * it): one warning. */
+        static _Atomic bool warned;
+        if (!atomic_exchange(&warned, true))
+            glass_warn("GLASS_HOST_DEVICES=%s: not a number of host devices from 0 to %d; no host devices",
+                       value, MAX_HOST_DEVICES);
         return 0;
     }
     return (int)n;

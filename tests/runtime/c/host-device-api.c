@@ -31,6 +31,9 @@
 //
 // RUN: env GLASS_HOST_DEVICES=abc %run %t where 2>&1 | FileCheck %s --check-prefix=BAD-ABC
 // RUN: env GLASS_HOST_DEVICES=999 %run %t where 2>&1 | FileCheck %s --check-prefix=BAD-999
+// Once, also when a tool asks for the device count before the device table exists:
+// RUN: env GLASS_HOST_DEVICES=abc OMP_TOOL_LIBRARIES=%libdir/libglass-check.so %run %t where 2>&1 | grep -c 'not a number of host devices' | FileCheck %s --check-prefix=ONCE
+// ONCE: {{^1$}}
 // BAD-ABC: glass: GLASS_HOST_DEVICES=abc: not a number of host devices from 0 to 64; no host devices
 // BAD-ABC-NEXT: devices=0 initial=0 default=0 region-device=0 region-initial=1
 // BAD-999: glass: GLASS_HOST_DEVICES=999: not a number of host devices from 0 to 64; no host devices
