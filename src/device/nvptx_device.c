@@ -452,6 +452,42 @@ static void geometry(const struct nvptx *st, const struct kernel *k, const struc
     *warps = w;
 }
 
+/* Soft stacks of at least `need` bytes at *stacks (*bytes their size): the
+ * old ones are freed first, since their launches are over (a synchronous
+ * region's, or the queue's earlier work). With the context current. */
+static CUresult grow_stacks(struct nvptx *st, CUdeviceptr *stacks, size_t *bytes, size_t need)
+{
+    if (need <= *bytes)
+        return GLASS_CU_SUCCESS;
+    if (*stacks)
+        st->cu->cuMemFree_v2(*stacks);
+    *stacks = 0;
+    *bytes = 0;
+    CUresult status = st->cu->cuMemAlloc_v2(stacks, need);
+    if (status != GLASS_CU_SUCCESS) {
+        *stacks = 0;
+        return status;
+    }
+    *bytes = need;
+    return GLASS_CU_SUCCESS;
+}
+
+/* A launch with GCC's contract: the parameters {argument array, soft stacks,
+ * stack bytes per warp} as one buffer, teams x 1 x 1 blocks of 32 x warps. */
+static CUresult launch_kernel(struct nvptx *st, const struct kernel *k, unsigned teams, unsigned warps, void *args,
+                              CUdeviceptr stacks, CUstream stream)
+{
+    struct {
+        void *args;
+        CUdeviceptr stacks;
+        size_t stack_bytes;
+    } params = {args, stacks, STACK_BYTES_PER_WARP};
+    size_t params_bytes = sizeof params;
+    void *extra[] = {GLASS_CU_LAUNCH_PARAM_BUFFER_POINTER, &params, GLASS_CU_LAUNCH_PARAM_BUFFER_SIZE, &params_bytes,
+                     GLASS_CU_LAUNCH_PARAM_END};
+    return st->cu->cuLaunchKernel(k->function, teams, 1, 1, 32, warps, 1, 0, stream, NULL, extra);
+}
+
 static unsigned nvptx_run(struct glass_device *device, void (*host_fn)(void *), void *args,
                           const struct glass_launch *launch)
 {
@@ -463,29 +499,13 @@ static unsigned nvptx_run(struct glass_device *device, void (*host_fn)(void *), 
     geometry(st, k, launch, &teams, &warps);
     size_t stacks = (size_t)teams * warps * STACK_BYTES_PER_WARP;
     enter(st);
-    if (stacks > st->stacks_bytes) {
-        if (st->stacks)
-            st->cu->cuMemFree_v2(st->stacks);
-        st->stacks = 0;
-        st->stacks_bytes = 0;
-        if (!ok(st, st->cu->cuMemAlloc_v2(&st->stacks, stacks), "allocating the soft stacks")) {
-            leave(st);
-            glass_fatal("NVIDIA device %d: %s (%zu bytes for %u teams of %u warps)", device->number, st->error,
-                        stacks, teams, warps);
-        }
-        st->stacks_bytes = stacks;
+    if (!ok(st, grow_stacks(st, &st->stacks, &st->stacks_bytes, stacks), "allocating the soft stacks")) {
+        leave(st);
+        glass_fatal("NVIDIA device %d: %s (%zu bytes for %u teams of %u warps)", device->number, st->error, stacks,
+                    teams, warps);
     }
-    struct {
-        void *args;
-        CUdeviceptr stacks;
-        size_t stack_bytes;
-    } params = {args, st->stacks, STACK_BYTES_PER_WARP};
-    size_t params_bytes = sizeof params;
-    void *extra[] = {GLASS_CU_LAUNCH_PARAM_BUFFER_POINTER, &params, GLASS_CU_LAUNCH_PARAM_BUFFER_SIZE, &params_bytes,
-                     GLASS_CU_LAUNCH_PARAM_END};
     begin_timing(device, st);
-    bool launched = ok(st, st->cu->cuLaunchKernel(k->function, teams, 1, 1, 32, warps, 1, 0, NULL, NULL, extra),
-                       "launching the region");
+    bool launched = ok(st, launch_kernel(st, k, teams, warps, args, st->stacks, NULL), "launching the region");
     /* The default stream only: nowait regions on their own streams go on. */
     bool finished = launched && ok(st, st->cu->cuStreamSynchronize(NULL), "running the region");
     end_timing(st);
@@ -576,27 +596,12 @@ static unsigned nvptx_run_async(struct glass_device *device, void *queue, void (
     geometry(st, k, launch, &teams, &warps);
     size_t stacks = (size_t)teams * warps * STACK_BYTES_PER_WARP;
     enter(st);
-    if (stacks > q->stacks_bytes) { /* the queue's earlier work is done: its stacks are free */
-        if (q->stacks)
-            st->cu->cuMemFree_v2(q->stacks);
-        q->stacks_bytes = 0;
-        if (st->cu->cuMemAlloc_v2(&q->stacks, stacks) != GLASS_CU_SUCCESS) {
-            q->stacks = 0;
-            leave(st);
-            return 0;
-        }
-        q->stacks_bytes = stacks;
+    if (grow_stacks(st, &q->stacks, &q->stacks_bytes, stacks) != GLASS_CU_SUCCESS) {
+        leave(st);
+        return 0;
     }
-    struct {
-        void *args;
-        CUdeviceptr stacks;
-        size_t stack_bytes;
-    } params = {args, q->stacks, STACK_BYTES_PER_WARP};
-    size_t params_bytes = sizeof params;
-    void *extra[] = {GLASS_CU_LAUNCH_PARAM_BUFFER_POINTER, &params, GLASS_CU_LAUNCH_PARAM_BUFFER_SIZE, &params_bytes,
-                     GLASS_CU_LAUNCH_PARAM_END};
     int n = timed ? timing_begin(st, q) : -1;
-    CUresult status = st->cu->cuLaunchKernel(k->function, teams, 1, 1, 32, warps, 1, 0, q->stream, NULL, extra);
+    CUresult status = launch_kernel(st, k, teams, warps, args, q->stacks, q->stream);
     timing_end(st, q, n, timed);
     leave(st);
     return status == GLASS_CU_SUCCESS ? teams : 0;
