@@ -28,10 +28,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../runtime/c/Inputs/mock_image.h"
+
 #define N 8
 #define REGIONS 3
 
-void GOMP_offload_register_ver(unsigned, const void *, int, const void *);
 void GOMP_target_ext(int, void (*)(void *), size_t, void **, size_t *, unsigned short *, unsigned, void **, void **);
 
 static uint64_t now_ns(void)
@@ -50,24 +51,7 @@ static void work_region(void *arg)
         y[i] += 1;
 }
 
-static const char ptx[] = "// PTX\n.version 7.0\n.target sm_80\n";
-static const struct { const char *code; size_t size; } ptx_objs[] = {{ptx, sizeof ptx}};
-static const struct { const char *name; unsigned short dim[3]; } fn_names[] = {{"work_kernel", {0, 0, 0}}};
-static const struct {
-    const void *ptx;
-    unsigned ptx_num;
-    const char *const *vars;
-    unsigned var_num;
-    const void *fns;
-    unsigned fn_num;
-} target_data = {ptx_objs, 1, NULL, 0, fn_names, 1};
-static void *const host_funcs[] = {(void *)work_region};
-static const void *const offload_table[] = {host_funcs, host_funcs + 1, NULL, NULL};
-
-__attribute__((constructor)) static void register_image(void)
-{
-    GOMP_offload_register_ver(0x10001, offload_table, 5 /* NVIDIA_PTX */, &target_data);
-}
+MOCK_ONE_REGION_IMAGE(work_region, "work_kernel")
 
 static atomic_int kernels_finished;
 static atomic_int running, most_running;

@@ -22,9 +22,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "Inputs/mock_image.h"
+
 #define N 64
 
-void GOMP_offload_register_ver(unsigned, const void *, int, const void *);
 void GOMP_target_ext(int, void (*)(void *), size_t, void **, size_t *, unsigned short *, unsigned, void **, void **);
 void GOMP_target_update_ext(int, size_t, void **, size_t *, unsigned short *, unsigned, void **);
 
@@ -48,25 +49,18 @@ static void host_only(void *arg)
 }
 
 /* mkoffload's tables (nvptx_image.h). */
-static const char ptx[] = "// the region's PTX\n.version 7.0\n.target sm_80\n";
-static const struct { const char *code; size_t size; } ptx_objs[] = {{ptx, sizeof ptx}};
+static const char ptx[] = MOCK_PTX;
+static const struct mock_ptx_obj ptx_objs[] = {{ptx, sizeof ptx}};
 static const char *const var_names[] = {"counter"};
-static const struct { const char *name; unsigned short dim[3]; } fn_names[] = {{"region_kernel", {0, 0, 0}}};
-static const struct {
-    const void *ptx;
-    unsigned ptx_num;
-    const char *const *vars;
-    unsigned var_num;
-    const void *fns;
-    unsigned fn_num;
-} target_data = {ptx_objs, 1, var_names, 1, fn_names, 1};
+static const struct mock_fn_name fn_names[] = {{"region_kernel", {0, 0, 0}}};
+static const struct mock_target_data target_data = {ptx_objs, 1, var_names, 1, fn_names, 1};
 static void *const host_funcs[] = {(void *)region};
 static void *const host_vars[] = {&counter, (void *)sizeof counter};
 static const void *const offload_table[] = {host_funcs, host_funcs + 1, host_vars, host_vars + 2};
 
 __attribute__((constructor)) static void register_image(void)
 {
-    GOMP_offload_register_ver(0x10001, offload_table, 5 /* NVIDIA_PTX */, &target_data);
+    GOMP_offload_register_ver(0x10001, offload_table, MOCK_NVIDIA_PTX, &target_data);
 }
 
 /* ---- What the GPU runs (the mock driver calls it) -------------------------------- */
