@@ -142,8 +142,9 @@ int main(void)
 // CHECK: sync_region_end: kind=taskwait parallel={{[0-9]+}} task=[[ENC]]
 // CHECK: after taskwait x=2
 // CHECK: task_create: encountering_task=[[ENC]] frame.enter=set new_task=[[U:[0-9]+]] flags=explicit|undeferred has_dependences=0
-// CHECK-NEXT: task_schedule: prior=[[ENC]] status=switch next=[[U]]
-// CHECK-NEXT: task_schedule: prior=[[U]] status=complete next=[[ENC]]
+// (CHECK, not CHECK-NEXT: the other thread's events may print in between.)
+// CHECK: task_schedule: prior=[[ENC]] status=switch next=[[U]]
+// CHECK: task_schedule: prior=[[U]] status=complete next=[[ENC]]
 // The final task's child is created when the final task runs (at the
 // taskwait, after the next two tasks are created).
 // CHECK-DAG: task_create: encountering_task=[[ENC]] frame.enter=set new_task=[[F:[0-9]+]] flags=explicit|final has_dependences=0
