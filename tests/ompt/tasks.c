@@ -142,7 +142,7 @@ int main(void)
 // CHECK: sync_region_end: kind=taskwait parallel={{[0-9]+}} task=[[ENC]]
 // CHECK: after taskwait x=2
 // CHECK: task_create: encountering_task=[[ENC]] frame.enter=set new_task=[[U:[0-9]+]] flags=explicit|undeferred has_dependences=0
-// (CHECK, not CHECK-NEXT: the other thread's events may print in between.)
+// (In order, not on consecutive lines: the other thread may print in between.)
 // CHECK: task_schedule: prior=[[ENC]] status=switch next=[[U]]
 // CHECK: task_schedule: prior=[[U]] status=complete next=[[ENC]]
 // The final task's child is created when the final task runs (at the
