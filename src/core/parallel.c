@@ -365,9 +365,17 @@ static inline __attribute__((always_inline)) void parallel_end(int invoker, bool
     self->num = team->parent_thread_num;
     glass_set_state(self, team->parent->active_level ? GLASS_STATE_WORK_PARALLEL
                                                      : GLASS_STATE_WORK_SERIAL);
-    if (watched)
+    if (watched) {
         GLASS_OMPT_EMIT(parallel_end, &team->tool_data, &self->task->tool_data, invoker | GLASS_PARALLEL_TEAM,
                         codeptr);
+        /* Workers leaving after the join still follow their tasks' ancestors
+         * (a tool's task inquiries, a sampling signal, OMPD). Implicit and
+         * initial tasks outlive their teams; an explicit or target task may
+         * be freed, or be off the stack (undeferred), once this returns: its
+         * stragglers, and those of the regions nested in this one, go first. */
+        if (team->encountering_task->flags & (GLASS_TASK_EXPLICIT | GLASS_TASK_TARGET | GLASS_TASK_TASKWAIT))
+            glass_owned_teams_wait_departed(self, team->level);
+    }
 }
 
 void glass_parallel_end(void)

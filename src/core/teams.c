@@ -200,6 +200,10 @@ void glass_teams_run(struct glass_thread *self, void (*fn)(void *), void *data, 
             glass_ompt_set_exit_frame(self->task, NULL, GLASS_FRAME_FLAGS_RUNTIME);
         finish_team(self, league);
         if (league) {
+            /* The workers of regions nested in this team still follow
+             * their ancestors, team_task among them, on their way out: it
+             * is reused and then gone once they have left (parallel.c). */
+            glass_owned_teams_wait_departed(self, self->team->level + 1);
             glass_ompt_team_end(self, root->league_num);
             team_back_to(encountering, &team_task);
             self->task = encountering;
