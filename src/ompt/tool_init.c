@@ -61,6 +61,22 @@ static void note(const char *fmt, ...)
     fflush(log_stream);
 }
 
+/* A library the user named that is not a tool is a mistake worth a warning
+ * even without the log (4.2.2 only says the search goes on); once, where the
+ * log to stderr has not already said it. */
+static void warn_unless_logged(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void warn_unless_logged(const char *fmt, ...)
+{
+    if (log_stream == stderr)
+        return;
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    glass_warn("%s (OMP_TOOL_VERBOSE_INIT=stderr logs the whole tool search)", line);
+}
+
 /* Keywords are case-insensitive; anything else names a file (5.1 6.20). */
 static void open_log(void)
 {
@@ -166,12 +182,14 @@ static void try_library(struct discovery *found, const char *path)
     if (!handle) {
         const char *error = dlerror();
         note("%s: cannot be loaded (%s): skipped", where, error ? error : "unknown error");
+        warn_unless_logged("%s: cannot be loaded (%s): skipped", where, error ? error : "unknown error");
         return;
     }
     dlerror();
     start_tool_fn start = (start_tool_fn)dlsym(handle, "ompt_start_tool");
     if (!start || start == no_tool) {
         note("%s: loaded, but it defines no ompt_start_tool: skipped", where);
+        warn_unless_logged("%s: loaded, but it defines no ompt_start_tool: skipped", where);
         dlclose(handle);
         return;
     }
