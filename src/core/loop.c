@@ -91,7 +91,8 @@ static void init_loop(struct glass_ws *ws, const struct glass_loop_spec *spec,
     loop->end = spec->end;
     loop->ordered = spec->ordered;
     atomic_store_explicit(&loop->next, 0, memory_order_relaxed);
-    atomic_store_explicit(&loop->ordered_done, 0, memory_order_relaxed);
+    if (spec->ordered)
+        glass_ordered_loop_init(loop, nthreads);
     /* Each thread overshoots `next` by at most one chunk when the loop runs
      * dry, so a plain fetch-add is safe unless that could wrap. */
     uint64_t overshoot;

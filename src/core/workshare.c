@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ordered.h"
+
 #include "../ompt/events.h"
 #include "doacross.h"
 #include "loop.h"
@@ -42,6 +44,7 @@ void glass_ws_ring_free(struct glass_ws_ring *ring)
     for (unsigned s = 0; s < GLASS_WS_RING; s++) {
         free_mem(&ring->slots[s]);
         glass_loop_steal_free(&ring->slots[s].loop);
+        glass_ordered_loop_free(&ring->slots[s].loop);
     }
 }
 

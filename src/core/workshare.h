@@ -37,6 +37,12 @@ enum glass_ws_kind {
  * bounds as raw 64-bit values, so each ABI can hand back chunks in its own
  * types: iteration i is start + i * incr (modulo 2^64), and `end` is the
  * exclusive bound that closes the last chunk. */
+/* One slot of an ordered loop's turns: the logical iteration that starts
+ * the chunk whose turn it is, if the chunk maps here; UINT64_MAX otherwise. */
+struct glass_ordered_turn {
+    _Alignas(64) _Atomic uint64_t first;
+};
+
 struct glass_loop {
     uint64_t count;
     uint64_t start, incr, end;
@@ -56,10 +62,17 @@ struct glass_loop {
      * schedule leaves alone. */
     _Atomic unsigned steal_last_taker;
 
-    /* Ordered: logical iteration up to which every chunk has passed its
-     * ordered regions; the chunk starting here holds the right to enter. */
-    _Alignas(64) _Atomic uint64_t ordered_done;
-    _Atomic unsigned ordered_gen; /* futex word of waiters asleep for their turn */
+    /* Ordered (ordered.c): the turn to enter ordered regions goes from chunk
+     * to chunk through `turns`, a slot (a line) per chunk start modulo the
+     * slot count, so that a waiter spins on a line only its predecessor
+     * writes. The slots stay with the ring slot from loop to loop. */
+    struct glass_ordered_turn *turns;
+    unsigned turns_capacity;
+    unsigned turns_mask;   /* slot count - 1 (a power of two) */
+    uint64_t turns_step;   /* chunk starts are spread over the slots by start / step */
+    /* Futex word of waiters asleep for their turn, on its own line (written
+     * only when one sleeps); its address is the OMPT wait id of the turn. */
+    _Alignas(64) _Atomic unsigned ordered_gen;
 
     struct glass_doacross *doacross; /* ordered(n) loops, else NULL */
     unsigned doacross_dims;          /* ordered(n) loops: n, bookkeeping or not; else 0 */
