@@ -45,6 +45,7 @@ int main(void)
 #pragma omp task if (0) shared(got)
         got = inner_sum(round);
         noise += scribble(round);
+#pragma omp atomic /* the deferred tasks add to it too */
         wrong += got != 2 * round + 1;
 #pragma omp task firstprivate(round) shared(wrong)
         {
