@@ -20,6 +20,9 @@ void glass_fatal(const char *fmt, ...)
     va_start(ap, fmt);
     vreport(fmt, ap);
     va_end(ap);
+    /* abort() leaves stdio's buffers unwritten: what the program printed
+     * before the error, to a file or a pipe, would be lost with it. */
+    fflush(NULL);
     abort();
 }
 

@@ -11,6 +11,9 @@
 // RUN: env OMP_TARGET_OFFLOAD=mandatory OMP_DEFAULT_DEVICE=0 %run %t default | FileCheck %s --check-prefix=ENV
 // RUN: %not --crash env OMP_TARGET_OFFLOAD=mandatory %run %t default > %t.out 2>&1
 // RUN: FileCheck %s --check-prefix=UNMET < %t.out
+// What the program printed before the error still reaches its file.
+// RUN: %not --crash env OMP_TARGET_OFFLOAD=mandatory %run %t default > %t.stdout 2> %t.stderr
+// RUN: FileCheck %s --check-prefix=PRINTED < %t.stdout
 #include <omp.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,12 +23,15 @@ int main(int argc, char **argv)
     int runs = 0, off = 0;
     if (argc > 1 && strcmp(argv[1], "default") == 0) {
         /* The default device, as the environment left it. */
+        printf("default: before the construct\n");
 #pragma omp target map(tofrom : runs)
         runs++;
         printf("default: runs=%d\n", runs);
         return 0;
     }
+    // ENV: default: before the construct
     // ENV: default: runs=1
+    // PRINTED: default: before the construct
     // UNMET: glass: OMP_TARGET_OFFLOAD=MANDATORY, but there is no device to offload to
     // UNMET-NOT: default: runs
 #pragma omp target if (off) map(tofrom : runs)
