@@ -27,6 +27,7 @@
 #include "check.h"   /* glass check: waits for the program */
 #include "debug.h"   /* glass debug (OMPD) */
 #include "formats.h" /* glass trace --format (tools/trace/formats.h) */
+#include "outputs.h" /* where the tools will write, checked first */
 #include "version.h" /* glass --version */
 
 static const char usage[] =
@@ -217,6 +218,36 @@ static void prepend_path(const char *variable, const char *dir)
 /* glass trace: the formats asked for with --format (else in
  * GLASS_TRACE_FORMAT, which the tool reads) must be known ones that this
  * build can write; said now, before the program runs, not at its end. */
+/* The files and the trace directory the tools will write (outputs.h). */
+static struct {
+    const char *file, *html, *dir;
+    int tracing;
+} planned;
+
+static void check_outputs(void)
+{
+    const char *file = planned.file, *html = planned.html, *trace_dir = planned.dir;
+    int tracing = planned.tracing;
+    const char *files[] = {file, html};
+    for (int i = 0; i < 2; i++) {
+        const char *reason = files[i] ? glass_cli_file_unwritable(files[i]) : NULL;
+        if (reason) {
+            fprintf(stderr, "%s: cannot write %s: %s\n", program_name, files[i], reason);
+            exit(1);
+        }
+    }
+    const char *reason = tracing ? glass_cli_dir_unwritable(trace_dir) : NULL;
+    if (reason) {
+        if (trace_dir)
+            fprintf(stderr, "%s: cannot create or write the trace directory %s: %s\n", program_name, trace_dir,
+                    reason);
+        else
+            fprintf(stderr, "%s: cannot create the trace directory in the current directory: %s (give one with "
+                    "-o DIR)\n", program_name, reason);
+        exit(1);
+    }
+}
+
 static void check_trace_formats(const char *option)
 {
     const char *list = option ? option : getenv("GLASS_TRACE_FORMAT");
@@ -247,6 +278,7 @@ static int run(char **argv, const char *lib_dir, int supervise)
         die(2, "%s", "no program given (see glass --help)");
     if (!find_program(argv[0], path, sizeof path))
         die(127, "%s: program not found", argv[0]);
+    check_outputs(); /* before the program runs for nothing */
     if (openmp_use(path) == OPENMP_NO)
         fprintf(stderr,
                 "%s: warning: %s is not an OpenMP program (it links neither libgomp nor libomp); running it anyway\n",
@@ -324,6 +356,12 @@ int main(int argc, char **argv)
     }
     if (trace)
         check_trace_formats(format);
+    /* Checked once the program is found (run). glass trace without -o: the
+     * tool's GLASS_TRACE_DIR if the user set one, else its default. */
+    planned.file = profile || check ? output : NULL;
+    planned.html = html;
+    planned.dir = trace ? (output ? output : getenv("GLASS_TRACE_DIR")) : trace_dir;
+    planned.tracing = trace || trace_dir;
 
     char lib_dir[PATH_MAX];
     find_lib_dir(lib_dir, sizeof lib_dir);

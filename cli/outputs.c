@@ -1,0 +1,57 @@
+/* Preflight of the tools' outputs (outputs.h). */
+#include "outputs.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *glass_cli_file_unwritable(const char *path)
+{
+    /* Not truncated here: the tool truncates it when it writes, and a file
+     * the program's run never reaches (it crashed) keeps what it had. */
+    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return strerror(errno);
+    close(fd);
+    return NULL;
+}
+
+/* mkdir -p, as tools/trace/record.c makes the directory. */
+static int make_directories(char *path)
+{
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        int failed = mkdir(path, 0755) != 0 && errno != EEXIST;
+        *p = '/';
+        if (failed)
+            return -1;
+    }
+    return mkdir(path, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+const char *glass_cli_dir_unwritable(const char *dir)
+{
+    char path[PATH_MAX];
+    if (!dir) {
+        /* The default directory is made by the tool in the current one. */
+        return access(".", W_OK | X_OK) != 0 ? strerror(errno) : NULL;
+    }
+    if (strlen(dir) >= sizeof path)
+        return strerror(ENAMETOOLONG);
+    strcpy(path, dir);
+    if (make_directories(path) != 0)
+        return strerror(errno);
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return strerror(errno);
+    if (!S_ISDIR(st.st_mode))
+        return strerror(ENOTDIR);
+    if (access(dir, W_OK | X_OK) != 0)
+        return strerror(errno);
+    return NULL;
+}
