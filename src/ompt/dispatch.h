@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "../core/thread_id.h"
+#include "dispatch_fence.h"
 #include "hooks.h"
 #include "ompt_internal.h"
 #include "tool_slots.h"
@@ -40,14 +41,14 @@ static inline const void *user_site(const void *codeptr)
 
 /* A dispatch announces itself before it looks at the flags (and finalization
  * clears the flags before it looks at the announcements), each side with a
- * full fence: either the dispatcher sees the cleared flag, or finalization
+ * fence (dispatch_fence.h): either the dispatcher sees the cleared flag, or finalization
  * sees the dispatcher and waits for it (finalize.c). A thread without a
  * descriptor (NULL) cannot be found, and announces nothing. */
 static inline void dispatch_enter(struct glass_thread *self)
 {
     glass_thread_gtid(self); /* registered, so finalization can find it */
     atomic_store_explicit(&self->ompt_dispatching, true, memory_order_relaxed);
-    atomic_thread_fence(memory_order_seq_cst);
+    glass_ompt_dispatch_fence(); /* dispatch_fence.h: a full fence, or none where finalization makes one for all */
 }
 
 static inline void dispatch_leave(struct glass_thread *self)

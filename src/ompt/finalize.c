@@ -12,6 +12,7 @@
 #include "../core/runtime.h"
 #include "../core/team.h"
 #include "../core/thread_id.h"
+#include "dispatch_fence.h"
 #include "events.h"
 #include "ompt_internal.h"
 #include "../device/device.h"
@@ -23,7 +24,7 @@ static _Atomic bool finalized;
  * Bounded, so a callback that never returns cannot hang the exit. */
 static void wait_for_dispatches(struct glass_thread *self)
 {
-    atomic_thread_fence(memory_order_seq_cst);
+    glass_ompt_dispatch_fence_all();
     unsigned limit = glass_thread_gtid_limit();
     for (unsigned gtid = 0; gtid < limit; gtid++) {
         struct glass_thread *thread = glass_thread_by_gtid((int)gtid);

@@ -18,6 +18,7 @@
 #include <strings.h>
 
 #include "../core/env_parse.h"
+#include "dispatch_fence.h"
 #include "../core/export.h"
 #include "../core/runtime.h"
 #include "../core/thread.h"
@@ -335,6 +336,7 @@ static void discover_and_initialize(void)
     if (found.all)
         note("%d of %d tools active: the OMPT interface is active", started, found.count);
     close_log();
+    glass_ompt_dispatch_fence_prepare();
     glass_ompt_enable_registered();
     /* A thread that became an OpenMP thread while an initializer ran (it
      * called an OpenMP routine) begins now, before any other event; any
