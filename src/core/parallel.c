@@ -371,8 +371,8 @@ static inline __attribute__((always_inline)) void parallel_end(int invoker, bool
         /* Workers leaving after the join still follow their tasks' ancestors
          * (a tool's task inquiries, a sampling signal, OMPD). Implicit and
          * initial tasks outlive their teams; an explicit or target task may
-         * be freed, or be off the stack (undeferred), once this returns: its
-         * stragglers, and those of the regions nested in this one, go first. */
+         * be freed once this returns: its stragglers, and those of the
+         * regions nested in this one, go first. */
         if (team->encountering_task->flags & (GLASS_TASK_EXPLICIT | GLASS_TASK_TARGET | GLASS_TASK_TASKWAIT))
             glass_owned_teams_wait_departed(self, team->level);
     }
