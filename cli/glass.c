@@ -215,20 +215,17 @@ static void prepend_path(const char *variable, const char *dir)
     free(value);
 }
 
-/* glass trace: the formats asked for with --format (else in
- * GLASS_TRACE_FORMAT, which the tool reads) must be known ones that this
- * build can write; said now, before the program runs, not at its end. */
-/* The files and the trace directory the tools will write (outputs.h). */
+/* The files and the trace directory the tools will write (outputs.h),
+ * set from the options and checked once the program is found. */
 static struct {
-    const char *file, *html, *dir;
+    const char *file, *html; /* profile or check -o, profile --html */
+    const char *dir;         /* the trace directory, NULL: the tool's default */
     int tracing;
 } planned;
 
 static void check_outputs(void)
 {
-    const char *file = planned.file, *html = planned.html, *trace_dir = planned.dir;
-    int tracing = planned.tracing;
-    const char *files[] = {file, html};
+    const char *files[] = {planned.file, planned.html};
     for (int i = 0; i < 2; i++) {
         const char *reason = files[i] ? glass_cli_file_unwritable(files[i]) : NULL;
         if (reason) {
@@ -236,10 +233,10 @@ static void check_outputs(void)
             exit(1);
         }
     }
-    const char *reason = tracing ? glass_cli_dir_unwritable(trace_dir) : NULL;
+    const char *reason = planned.tracing ? glass_cli_dir_unwritable(planned.dir) : NULL;
     if (reason) {
-        if (trace_dir)
-            fprintf(stderr, "%s: cannot create or write the trace directory %s: %s\n", program_name, trace_dir,
+        if (planned.dir)
+            fprintf(stderr, "%s: cannot create or write the trace directory %s: %s\n", program_name, planned.dir,
                     reason);
         else
             fprintf(stderr, "%s: cannot create the trace directory in the current directory: %s (give one with "
@@ -248,6 +245,9 @@ static void check_outputs(void)
     }
 }
 
+/* glass trace: the formats asked for with --format (else in
+ * GLASS_TRACE_FORMAT, which the tool reads) must be known ones that this
+ * build can write; said now, before the program runs, not at its end. */
 static void check_trace_formats(const char *option)
 {
     const char *list = option ? option : getenv("GLASS_TRACE_FORMAT");

@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "trace_dir.h" /* made as the tracing tool makes it */
+
 const char *glass_cli_file_unwritable(const char *path)
 {
     /* Not truncated here: the tool truncates it when it writes, and a file
@@ -17,21 +19,6 @@ const char *glass_cli_file_unwritable(const char *path)
         return strerror(errno);
     close(fd);
     return NULL;
-}
-
-/* mkdir -p, as tools/trace/record.c makes the directory. */
-static int make_directories(char *path)
-{
-    for (char *p = path + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        int failed = mkdir(path, 0755) != 0 && errno != EEXIST;
-        *p = '/';
-        if (failed)
-            return -1;
-    }
-    return mkdir(path, 0755) != 0 && errno != EEXIST ? -1 : 0;
 }
 
 const char *glass_cli_dir_unwritable(const char *dir)
@@ -44,7 +31,7 @@ const char *glass_cli_dir_unwritable(const char *dir)
     if (strlen(dir) >= sizeof path)
         return strerror(ENAMETOOLONG);
     strcpy(path, dir);
-    if (make_directories(path) != 0)
+    if (trace_make_directories(path) != 0)
         return strerror(errno);
     struct stat st;
     if (stat(dir, &st) != 0)

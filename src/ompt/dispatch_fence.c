@@ -6,8 +6,9 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Only ever goes from true to false, once: false means the process is
+ * registered for membarrier, and finalization issues it. */
 bool glass_ompt_dispatch_fenced = true;
-static bool registered;
 
 #if defined(__SANITIZE_THREAD__)
 #define UNDER_TSAN 1
@@ -25,13 +26,12 @@ static long membarrier(int command)
 void glass_ompt_dispatch_fence_prepare(void)
 {
 #ifndef UNDER_TSAN
-    if (registered)
+    if (!glass_ompt_dispatch_fenced)
         return;
     long commands = membarrier(MEMBARRIER_CMD_QUERY);
     if (commands < 0 || !(commands & MEMBARRIER_CMD_PRIVATE_EXPEDITED) ||
         membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) != 0)
         return;
-    registered = true;
     /* Before any callback is enabled (the enabling stores are releases), so
      * every dispatch that can happen finds the flag settled; a thread that
      * still saw true would only fence for nothing. */
@@ -42,7 +42,7 @@ void glass_ompt_dispatch_fence_prepare(void)
 void glass_ompt_dispatch_fence_all(void)
 {
     atomic_thread_fence(memory_order_seq_cst);
-    if (!registered)
+    if (glass_ompt_dispatch_fenced)
         return;
     if (membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0)
         return;

@@ -18,10 +18,10 @@
 #include <strings.h>
 
 #include "../core/env_parse.h"
-#include "dispatch_fence.h"
 #include "../core/export.h"
 #include "../core/runtime.h"
 #include "../core/thread.h"
+#include "dispatch_fence.h"
 #include "events.h"
 #include "ompt_internal.h"
 #include "../device/device.h"
@@ -62,20 +62,20 @@ static void note(const char *fmt, ...)
     fflush(log_stream);
 }
 
-/* A library the user named that is not a tool is a mistake worth a warning
- * even without the log (4.2.2 only says the search goes on); once, where the
- * log to stderr has not already said it. */
-static void warn_unless_logged(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void warn_unless_logged(const char *fmt, ...)
+/* An OMP_TOOL_LIBRARIES entry that is not a tool: in the log, and, since
+ * the user named it, in a warning even without the log (4.2.2 only says the
+ * search goes on), unless the log already went to stderr. */
+static void library_skipped(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void library_skipped(const char *fmt, ...)
 {
-    if (log_stream == stderr)
-        return;
     char line[1024];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    glass_warn("%s (OMP_TOOL_VERBOSE_INIT=stderr logs the whole tool search)", line);
+    note("%s", line);
+    if (log_stream != stderr)
+        glass_warn("%s (OMP_TOOL_VERBOSE_INIT=stderr logs the whole tool search)", line);
 }
 
 /* Keywords are case-insensitive; anything else names a file (5.1 6.20). */
@@ -182,15 +182,13 @@ static void try_library(struct discovery *found, const char *path)
     void *handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
     if (!handle) {
         const char *error = dlerror();
-        note("%s: cannot be loaded (%s): skipped", where, error ? error : "unknown error");
-        warn_unless_logged("%s: cannot be loaded (%s): skipped", where, error ? error : "unknown error");
+        library_skipped("%s: cannot be loaded (%s): skipped", where, error ? error : "unknown error");
         return;
     }
     dlerror();
     start_tool_fn start = (start_tool_fn)dlsym(handle, "ompt_start_tool");
     if (!start || start == no_tool) {
-        note("%s: loaded, but it defines no ompt_start_tool: skipped", where);
-        warn_unless_logged("%s: loaded, but it defines no ompt_start_tool: skipped", where);
+        library_skipped("%s: loaded, but it defines no ompt_start_tool: skipped", where);
         dlclose(handle);
         return;
     }

@@ -19,6 +19,7 @@
 #include "formats.h"
 #include "symbolize.h"
 #include "trace.h"
+#include "trace_dir.h"
 
 struct trace_thread *trace_threads[TRACE_MAX_THREADS];
 _Atomic unsigned trace_thread_count;
@@ -373,21 +374,7 @@ static void on_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_da
            target_data ? target_data->value : 0);
 }
 
-/* ---- the output directory -------------------------------------------------------- */
-
-static int make_directories(char *path)
-{
-    for (char *p = path + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        int failed = mkdir(path, 0755) != 0 && errno != EEXIST;
-        *p = '/';
-        if (failed)
-            return -1;
-    }
-    return mkdir(path, 0755) != 0 && errno != EEXIST ? -1 : 0;
-}
+/* ---- the output directory (made by trace_dir.c) ----------------------------------- */
 
 /* The MPI rank of this process from the launcher's environment, or -1. */
 static int mpi_rank(void)
@@ -436,7 +423,7 @@ static int choose_directory(void)
         strcat(cwd, "/");
     int n = rank >= 0 ? snprintf(trace_dir, sizeof trace_dir, "%s%s/rank-%d", cwd, dir, rank)
                       : snprintf(trace_dir, sizeof trace_dir, "%s%s", cwd, dir);
-    if (n <= 0 || (size_t)n >= sizeof trace_dir || make_directories(trace_dir) != 0) {
+    if (n <= 0 || (size_t)n >= sizeof trace_dir || trace_make_directories(trace_dir) != 0) {
         fprintf(stderr, "glass trace: cannot create the trace directory %s: %s\n", trace_dir, strerror(errno));
         return -1;
     }
