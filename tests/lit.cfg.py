@@ -126,7 +126,13 @@ config.substitutions.append(("%libomp19", os.path.join(llvm19_lib, "libomp.so.5"
 llvm_omp_dir = {"clang": llvm_lib, "clang-19": llvm19_lib}.get(compiler, llvm_lib)
 offload_lib = os.path.join(llvm_omp_dir, "libomptarget.so")
 host_plugin = os.path.join(llvm_omp_dir, "libomptarget.rtl.x86_64.so")
-if compiler != "gcc" and os.path.exists(offload_lib) and (compiler == "clang-19" or os.path.exists(host_plugin)):
+# The driver also needs its offload linker helper (Debian's clang-tools-N):
+# clang 14 wraps the device image with clang-offload-wrapper, clang 19
+# packages it with clang-offload-packager.
+offload_helper = os.path.join(os.path.dirname(llvm_omp_dir), "bin",
+                              "clang-offload-packager" if compiler == "clang-19" else "clang-offload-wrapper")
+if compiler != "gcc" and os.path.exists(offload_lib) and os.path.exists(offload_helper) \
+        and (compiler == "clang-19" or os.path.exists(host_plugin)):
     config.available_features.add("libomptarget")
 config.substitutions.append(("%llvm-omp-libdir", llvm_omp_dir))
 config.substitutions.append(("%offload-run", "env LD_LIBRARY_PATH=" + lib_dir + ":" + llvm_omp_dir))
