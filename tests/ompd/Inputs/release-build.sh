@@ -1,9 +1,10 @@
 #!/bin/sh
 # Builds a Release Glass (no debug information in the runtime) into
-# BUILD_DIR/ompd-release for tests/ompd/release.test: only what `glass debug`
-# needs (the runtime, libompd.so, the glass command, the gdb extension copy).
-# The gcc and clang lit runs share it; a lock serialises them, so the second
-# (or a rerun) only pays for an up-to-date check.
+# BUILD_DIR/ompd-release for tests/ompd/release.test and release-lib.test:
+# only what `glass debug` needs (the runtime, libompd.so, the glass command,
+# the gdb extension copy). Both tests, in the gcc and clang lit runs, share it;
+# a lock serialises them, so all but the first (or a rerun) only pay for an
+# up-to-date check.
 # Usage: release-build.sh SRCROOT BUILD_DIR
 set -eu
 src=$1
