@@ -93,7 +93,8 @@ echo "Glass needs these Debian packages, not installed here:$missing" >&2
 if [ "$(id -u)" -eq 0 ]; then
   as_root=""
 elif command -v sudo >/dev/null; then
-  as_root="sudo"
+  # sudo's env_reset drops DEBIAN_FRONTEND; env passes it to apt-get.
+  as_root="sudo env DEBIAN_FRONTEND=noninteractive"
   echo "installing them through sudo (it may ask for your password)" >&2
 else
   echo "run this as root, then run this command again:" >&2
