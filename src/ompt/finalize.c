@@ -52,6 +52,7 @@ static void finalize_tools(bool program_ends)
     if (!glass_ompt_active_tools() || atomic_exchange_explicit(&finalized, true, memory_order_acq_rel))
         return;
     struct glass_thread *self = glass_self_ptr;
+    glass_ompt_disconnect_offload(-1);
     /* Devices end before the tools that watch them (their device_finalize,
      * and the last trace buffers, come before the tools' finalizers). When
      * the program goes on (ompt_finalize_tool), only the tools' view of them
@@ -97,6 +98,7 @@ void glass_ompt_finalize_tool(int tool)
     }
     if (!alone)
         return;
+    glass_ompt_disconnect_offload(tool);
     wait_for_dispatches(glass_self_ptr);
     /* Its device traces hand back their last buffers before it ends. */
     glass_device_tools_end(tool);

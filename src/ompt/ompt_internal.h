@@ -64,4 +64,9 @@ void glass_ompt_finalize(void);
  * included. */
 void glass_ompt_finalize_tool(int tool);
 
+/* libomptarget_connect.c: LLVM's libomptarget stops raising events to the
+ * tools (its finalizer runs) when tool `tool` ends and it holds one of that
+ * tool's callbacks, or, with tool < 0, when every tool ends. */
+void glass_ompt_disconnect_offload(int tool);
+
 #endif
