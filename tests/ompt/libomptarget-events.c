@@ -9,6 +9,9 @@
 // in the construct's operations, that the encountering task's data is not
 // the target task's, and that target_task_data is never NULL.
 // LLVM 14's libomptarget has no OMPT (it never calls the connector).
+// With FINISH_TOOL set, the tool calls ompt_finalize_tool after the first region: the
+// runtime ends libomptarget's reporting first, so no event follows the
+// tool's finalizer, and the program's later regions still run (as on libomp).
 // REQUIRES: clang-19, libomptarget
 // UNSUPPORTED: under-check
 // RUN: %ompt-cc -fopenmp-targets=x86_64-pc-linux-gnu %s -o %t
@@ -17,13 +20,18 @@
 // RUN: env OMP_TOOL_LIBRARIES=%t.tool.so %offload-run %t > %t.glass
 // RUN: FileCheck %s < %t.glass
 // RUN: diff %t.libomp %t.glass
+// RUN: env OMP_TOOL_LIBRARIES=%t.tool.so FINISH_TOOL=%t.tool.so LIBOMP_USE_HIDDEN_HELPER_TASK=0 LD_LIBRARY_PATH=%llvm-omp-libdir %t > %t.libomp-finish
+// RUN: env OMP_TOOL_LIBRARIES=%t.tool.so FINISH_TOOL=%t.tool.so %offload-run %t > %t.glass-finish
+// RUN: FileCheck %s --check-prefix=FINISH < %t.glass-finish
+// RUN: diff %t.libomp-finish %t.glass-finish
 #ifdef TOOL
 #include <inttypes.h>
 #include <omp-tools.h>
 #include <stdio.h>
 
 static uint64_t next_value = 100;
-static int errors, events;
+static int errors, events, finalized;
+static ompt_finalize_tool_t finalize_tool;
 
 static void error(const char *what)
 {
@@ -31,10 +39,25 @@ static void error(const char *what)
     errors++;
 }
 
+/* Every callback: nothing may come after the tool's finalizer. */
+static void event(void)
+{
+    events++;
+    if (finalized)
+        error("an event after the tool's finalizer");
+}
+
+/* The program's way to have the tool end itself (FINISH_TOOL). */
+void tool_finish(void)
+{
+    finalize_tool();
+}
+
 static void on_device_initialize(int device_num, const char *type, ompt_device_t *device,
                                  ompt_function_lookup_t lookup, const char *documentation)
 {
     (void)type, (void)device, (void)lookup, (void)documentation;
+    event();
     if (device_num == 0)
         printf("tool: device_initialize 0\n");
 }
@@ -43,11 +66,13 @@ static void on_device_load(int device_num, const char *filename, int64_t offset,
                            void *host_addr, void *device_addr, uint64_t module_id)
 {
     (void)filename, (void)offset, (void)vma, (void)bytes, (void)host_addr, (void)device_addr, (void)module_id;
+    event();
     printf("tool: device_load %d\n", device_num);
 }
 
 static void on_device_finalize(int device_num)
 {
+    event();
     if (device_num == 0)
         printf("tool: device_finalize 0\n");
 }
@@ -56,7 +81,7 @@ static void on_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int de
                       ompt_data_t *target_task_data, ompt_data_t *target_data, const void *codeptr)
 {
     (void)codeptr;
-    events++;
+    event();
     if (endpoint == ompt_scope_begin) {
         if (target_data->value)
             error("target_data not 0 at begin");
@@ -73,7 +98,7 @@ static void on_data_op(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task_
 {
     (void)target_task_data, (void)src, (void)dest, (void)codeptr;
     static ompt_id_t pending;
-    events++;
+    event();
     if (endpoint == ompt_scope_begin)
         *host_op_id = pending = ++next_value;
     else if (*host_op_id != pending)
@@ -87,7 +112,7 @@ static void on_submit(ompt_scope_endpoint_t endpoint, ompt_data_t *target_data, 
                       unsigned int requested_num_teams)
 {
     (void)host_op_id;
-    events++;
+    event();
     if (endpoint == ompt_scope_begin)
         printf("tool: submit teams=%u construct=%" PRIu64 "\n", requested_num_teams, target_data->value);
 }
@@ -96,6 +121,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
 {
     (void)initial_device_num, (void)tool_data;
     ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
+    finalize_tool = (ompt_finalize_tool_t)lookup("ompt_finalize_tool");
     set_callback(ompt_callback_device_initialize, (ompt_callback_t)on_device_initialize);
     set_callback(ompt_callback_device_load, (ompt_callback_t)on_device_load);
     set_callback(ompt_callback_device_finalize, (ompt_callback_t)on_device_finalize);
@@ -109,6 +135,8 @@ static void finalize(ompt_data_t *tool_data)
 {
     (void)tool_data;
     printf("tool: finalize: events>0=%d errors=%d\n", events > 0, errors);
+    fflush(stdout);
+    finalized = 1;
 }
 
 ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *runtime_version)
@@ -119,8 +147,10 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
 }
 
 #else /* the program */
+#include <dlfcn.h>
 #include <omp.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 int main(void)
 {
@@ -130,6 +160,13 @@ int main(void)
         a[i] = i * i;
     printf("program: region a[7]=%d\n", a[7]);
     fflush(stdout);
+    if (getenv("FINISH_TOOL")) {
+        void *tool = dlopen(getenv("FINISH_TOOL"), RTLD_NOLOAD | RTLD_NOW);
+        void (*finish)(void) = tool ? (void (*)(void))dlsym(tool, "tool_finish") : NULL;
+        if (!finish)
+            return 1;
+        finish();
+    }
 #pragma omp target data map(tofrom : x)
     {
 #pragma omp target update to(x)
@@ -162,3 +199,9 @@ int main(void)
 // CHECK: program: x=2
 // CHECK: tool: device_finalize 0
 // CHECK-NEXT: tool: finalize: events>0=1 errors=0
+
+// FINISH: tool: target end kind=1 device=0 data=101 task-data=1 own-target-task-data=1
+// FINISH-NEXT: program: region a[7]=49
+// FINISH-NEXT: tool: finalize: events>0=1 errors=0
+// FINISH-NEXT: program: x=2
+// FINISH-NOT: {{.}}
