@@ -7,7 +7,7 @@
  * Devices are numbered 0..count-1; the host, the initial device, is number
  * `count` (OpenMP 5.1, 3.7.7). A device is initialized on its first use
  * (device_initialize, device_load) and finalized at exit (device_unload,
- * device_finalize). */
+ * device_finalize); ompt_finalize_tool ends only the tools' view of it. */
 #ifndef GLASS_DEVICE_DEVICE_H
 #define GLASS_DEVICE_DEVICE_H
 
@@ -123,9 +123,15 @@ struct glass_device *glass_device_peek(int number);
 int glass_device_initial_number_now(void);
 /* Why there is no NVIDIA device (for messages), or NULL when there is one. */
 const char *glass_device_no_gpu_reason(void);
-/* Ends every initialized device (process exit, or the last tool's
- * finalization). */
+/* Ends every initialized device (process exit, with tools watching). */
 void glass_device_finalize_all(void);
+/* Tools stop watching the devices while the program goes on using them
+ * (ompt_finalize_tool, OpenMP 5.1 4.6.1.1): the traces tool `tool` started
+ * stop, their last buffers handed back; with tool < 0 (the last tool ends)
+ * every trace stops and each initialized device raises device_unload and
+ * device_finalize. The devices stay initialized, their data and code in
+ * place, for the program's next constructs. */
+void glass_device_tools_end(int tool);
 
 /* For a kind's init: storage the device already has for host memory
  * [host, host+bytes), at `device_addr` (the image's `declare target`

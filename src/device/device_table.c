@@ -25,6 +25,7 @@
 #include "../core/runtime.h"
 #include "device.h"
 #include "device_events.h"
+#include "device_trace.h"
 #include "image_registry.h"
 #include "llvm_offload.h"
 
@@ -207,6 +208,23 @@ void glass_device_finalize_all(void)
             device->finalized = true;
             atomic_store_explicit(&device->initialized, false, memory_order_release);
         }
+        pthread_mutex_unlock(&device->lock);
+    }
+}
+
+void glass_device_tools_end(int tool)
+{
+    for (int i = 0; i < device_count; i++) {
+        struct glass_device *device = &devices[i];
+        /* Not under the device's lock: the tool's buffer_complete, on the
+         * trace's helper thread, may call a device memory routine. */
+        if (tool < 0 || glass_device_trace_tool(device) == tool)
+            glass_device_trace_end(device);
+        if (tool >= 0)
+            continue;
+        pthread_mutex_lock(&device->lock);
+        if (atomic_load_explicit(&device->initialized, memory_order_relaxed) && !device->finalized)
+            glass_device_events_finalizing(device);
         pthread_mutex_unlock(&device->lock);
     }
 }

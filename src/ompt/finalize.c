@@ -47,14 +47,20 @@ static void run_finalizer(int tool)
 /* The finalizers run in list order, the order of the initializers and of
  * every callback: the first tool, which the specification alone would have
  * started, ends as it would without the others. */
-void glass_ompt_finalize(void)
+static void finalize_tools(bool program_ends)
 {
     if (!glass_ompt_active_tools() || atomic_exchange_explicit(&finalized, true, memory_order_acq_rel))
         return;
     struct glass_thread *self = glass_self_ptr;
+    glass_ompt_disconnect_offload(-1);
     /* Devices end before the tools that watch them (their device_finalize,
-     * and the last trace buffers, come before the tools' finalizers). */
-    glass_device_finalize_all();
+     * and the last trace buffers, come before the tools' finalizers). When
+     * the program goes on (ompt_finalize_tool), only the tools' view of them
+     * ends: the program's next target construct still needs them. */
+    if (program_ends)
+        glass_device_finalize_all();
+    else
+        glass_device_tools_end(-1);
     glass_pool_retire_idle(self);
     if (self)
         glass_ompt_thread_ends(self);
@@ -66,9 +72,15 @@ void glass_ompt_finalize(void)
             run_finalizer(tool);
 }
 
+void glass_ompt_finalize(void)
+{
+    finalize_tools(true);
+}
+
 /* With other tools still active, the runtime goes on for them: only this
  * tool's callbacks are removed, dispatches that may be calling one of them
- * are waited for, and its finalizer runs at once. It sees no thread_end for
+ * are waited for, the device traces it started stop (flushed, every buffer
+ * completed), and its finalizer runs at once. It sees no thread_end for
  * the threads still running (they end later, for the others). */
 void glass_ompt_finalize_tool(int tool)
 {
@@ -81,12 +93,15 @@ void glass_ompt_finalize_tool(int tool)
     pthread_mutex_unlock(&end_lock);
     if (last) {
         if (glass_ompt_tool_is_active(tool))
-            glass_ompt_finalize();
+            finalize_tools(false);
         return;
     }
     if (!alone)
         return;
+    glass_ompt_disconnect_offload(tool);
     wait_for_dispatches(glass_self_ptr);
+    /* Its device traces hand back their last buffers before it ends. */
+    glass_device_tools_end(tool);
     run_finalizer(tool);
 }
 

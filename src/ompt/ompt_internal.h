@@ -56,11 +56,17 @@ ompt_interface_fn_t glass_ompt_lookup_inquiry(int tool, const char *name);
 /* ids.c: ompt_get_unique_id. */
 uint64_t glass_ompt_unique_id(void);
 
-/* finalize.c: ends every active tool once (process exit, or
- * ompt_finalize_tool from the last active one). */
+/* finalize.c: ends every active tool once, at process exit (the devices end
+ * with them). */
 void glass_ompt_finalize(void);
 /* ompt_finalize_tool of tool `tool`: ends that tool alone while others are
- * active, else everything (glass_ompt_finalize). */
+ * active, else every tool; either way the program goes on, its devices
+ * included. */
 void glass_ompt_finalize_tool(int tool);
+
+/* libomptarget_connect.c: LLVM's libomptarget stops raising events to the
+ * tools (its finalizer runs) when tool `tool` ends and it holds one of that
+ * tool's callbacks, or, with tool < 0, when every tool ends. */
+void glass_ompt_disconnect_offload(int tool);
 
 #endif

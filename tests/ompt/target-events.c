@@ -149,13 +149,34 @@
 // DEV-NEXT: data_op: from g bytes=16
 // DEV-NEXT: data_op: delete g
 // CHECK-NEXT: target end: kind=exit_data_nowait device=0
+// Constructs sent to the host while a device exists (if(0), and
+// device(omp_get_initial_device())): their target events name the initial
+// device (1 beside the host device, 0 without), and they map nothing.
+// CHECK-NEXT: mark: if0
+// DEV-NEXT: target begin: kind=target device=1
+// DEV-NEXT: target end: kind=target device=1
+// HOST-NEXT: target begin: kind=target device=0
+// HOST-NEXT: target end: kind=target device=0
+// CHECK-NEXT: mark: initial device
+// DEV-NEXT: target begin: kind=target device=1
+// DEV-NEXT: target end: kind=target device=1
+// DEV-NEXT: target begin: kind=update device=1
+// DEV-NEXT: target end: kind=update device=1
+// HOST-NEXT: target begin: kind=target device=0
+// HOST-NEXT: target end: kind=target device=0
+// HOST-NEXT: target begin: kind=update device=0
+// HOST-NEXT: target end: kind=update device=0
 // CHECK-NEXT: mark: parallel
 // CHECK: mark: end
-// CHECK-NEXT: values: b=15 c=32 d=1 e=3 f=1 g=3 h=5,5 k=42
+// CHECK-NEXT: values: b=15 c=32 d=1 e=3 f=1 g=3 h=5,5 k=42 host=3
 // At exit: the device's code is unloaded and the device finalized, before
 // the tool's own finalize.
 // DEV-NEXT: device_unload: device=0
 // DEV-NEXT: device_finalize: device=0
+// Every data operation came in the thread state of its construct: 2 in the
+// two update constructs, the 194 others in wait_target_map.
+// DEV-NEXT: target tool: data operations in wait_target_map=194 in wait_target_update=2
+// HOST-NEXT: target tool: data operations in wait_target_map=0 in wait_target_update=0
 // CHECK-NEXT: target tool: finalize errors=0
 #include <omp.h>
 #include <stdio.h>
@@ -222,6 +243,14 @@ int main(void)
     target_tool_mark("exit data nowait");
 #pragma omp target exit data map(from : g) nowait
 #pragma omp taskwait
+    int m = 1;
+    target_tool_mark("if0");
+#pragma omp target if (0) map(tofrom : m)
+    m += omp_is_initial_device();
+    target_tool_mark("initial device");
+#pragma omp target device(omp_get_initial_device()) map(tofrom : m)
+    m += omp_is_initial_device();
+#pragma omp target update device(omp_get_initial_device()) to(m)
     /* Constructs from two threads at once: each event names its own
      * thread's construct (the tool keeps them per thread). */
     int h0[4] = {0}, h1[4] = {0};
@@ -236,7 +265,8 @@ int main(void)
         }
     }
     target_tool_mark("end");
-    printf("values: b=%d c=%d d=%d e=%d f=%d g=%d h=%d,%d k=%d\n", b[15], c[15], d[0], e[3], f[0], g[3], h0[3], h1[3], k[1]);
+    printf("values: b=%d c=%d d=%d e=%d f=%d g=%d h=%d,%d k=%d host=%d\n", b[15], c[15], d[0], e[3], f[0], g[3], h0[3],
+           h1[3], k[1], m);
     fflush(stdout);
     return 0;
 }

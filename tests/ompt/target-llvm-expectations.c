@@ -8,7 +8,13 @@
 //   address as codeptr_ra (it was NULL; LLVM's tool asserts it is not);
 // - a device-to-device omp_target_memcpy is a data operation too: a transfer
 //   from the device, with the device on both sides, as libomptarget reports
-//   it (it raised no event).
+//   it (it raised no event);
+// - omp_target_associate_ptr and omp_target_disassociate_ptr are data
+//   operations (ompt_target_data_associate, _disassociate) from the host
+//   address, on the initial device, to the device address (the device
+//   pointer plus the offset), on the device, with the associated bytes and
+//   the routine's return address; neither at a second disassociate, which
+//   fails.
 // REQUIRES: gcc
 // RUN: %ompt-cc %s %ompt-link -o %t
 // RUN: env GLASS_HOST_DEVICES=1 %run %t | FileCheck %s
@@ -17,6 +23,9 @@
 // CHECK-NEXT: memory routines: ops 7 alloc 2 to 1 from 2 delete 2 with code 7 in the program 7
 // CHECK-NEXT: d2d: transfer_from_device 0 -> 0 bytes 16
 // CHECK-NEXT: constructs without target task data 0
+// CHECK-NEXT: associate: 0 events 1 host w 1 device r+8 1 bytes 16 devices 1 -> 0 in the program 1
+// CHECK-NEXT: disassociate: 0 events 1 host w 1 device r+8 1 bytes 16 devices 1 -> 0 in the program 1
+// CHECK-NEXT: disassociate again: 22 events 0
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <omp-tools.h>
@@ -28,6 +37,15 @@ static int null_target_tasks;
 static int routine_ops, with_code, in_program, kinds[8];
 static int d2d_src = -1, d2d_dst = -1;
 static size_t d2d_bytes;
+
+/* The last associate or disassociate operation (end callbacks). */
+static struct {
+    int count;
+    void *src, *dest;
+    int src_device, dest_device;
+    size_t bytes;
+    const void *codeptr;
+} association[8];
 
 static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num,
                           ompt_data_t *task_data, ompt_data_t *target_task_data, ompt_data_t *target_data,
@@ -58,9 +76,16 @@ static void on_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_t
                            void *src, int src_device, void *dest, int dest_device, size_t bytes,
                            const void *codeptr_ra)
 {
-    (void)target_task_data, (void)host_op_id, (void)src, (void)dest;
+    (void)target_task_data, (void)host_op_id;
     if (endpoint != ompt_scope_end || target_data->value != 0)
         return; /* count the memory routines' operations, once each */
+    if (optype == ompt_target_data_associate || optype == ompt_target_data_disassociate) {
+        association[optype].count++;
+        association[optype].src = src, association[optype].dest = dest, association[optype].bytes = bytes;
+        association[optype].src_device = src_device, association[optype].dest_device = dest_device;
+        association[optype].codeptr = codeptr_ra;
+        return;
+    }
     routine_ops++;
     with_code += codeptr_ra != NULL;
     in_program += in_the_program(codeptr_ra);
@@ -91,6 +116,14 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
     return &result;
 }
 
+static void report_association(const char *what, int optype, int result, void *host_addr, void *device_addr)
+{
+    printf("%s: %d events %d host w %d device r+8 %d bytes %zu devices %d -> %d in the program %d\n", what, result,
+           association[optype].count, association[optype].src == host_addr, association[optype].dest == device_addr,
+           association[optype].bytes, association[optype].src_device, association[optype].dest_device,
+           in_the_program(association[optype].codeptr));
+}
+
 int main(void)
 {
     int x = 0;
@@ -118,5 +151,15 @@ int main(void)
            kinds[ompt_target_data_transfer_from_device], kinds[ompt_target_data_delete], with_code, in_program);
     printf("d2d: transfer_from_device %d -> %d bytes %zu\n", d2d_src, d2d_dst, d2d_bytes);
     printf("constructs without target task data %d\n", null_target_tasks);
+
+    char *r = omp_target_alloc(sizeof w + 8, device);
+    int associated = omp_target_associate_ptr(w, r, sizeof w, 8, device);
+    report_association("associate", ompt_target_data_associate, associated, w, r + 8);
+    int disassociated = omp_target_disassociate_ptr(w, device);
+    report_association("disassociate", ompt_target_data_disassociate, disassociated, w, r + 8);
+    association[ompt_target_data_disassociate].count = 0;
+    int again = omp_target_disassociate_ptr(w, device);
+    printf("disassociate again: %d events %d\n", again, association[ompt_target_data_disassociate].count);
+    omp_target_free(r, device);
     return w[3] != 4 || x != 2;
 }

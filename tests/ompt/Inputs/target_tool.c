@@ -14,6 +14,9 @@
  *     and seen once (one callback per operation);
  *   - ompt_get_target_info in a data operation gives the construct's device,
  *     target id and host_op_id;
+ *   - the thread's state in a data operation (both ends of an EMI one) is
+ *     wait_target_update in an update construct, else wait_target_map
+ *     (OpenMP 5.1, 4.4.4.27); the finalizer prints how many of each;
  *   - in a target region, no transfer to the device after the submit and no
  *     transfer from it before;
  *   - every alloc has its delete, at the same device address; transfers
@@ -45,6 +48,8 @@ static int errors;
 
 static ompt_get_target_info_t get_target_info;
 static ompt_get_num_devices_t get_num_devices;
+static ompt_get_state_t get_state;
+static int in_map_state, in_update_state;
 
 /* ---- output ------------------------------------------------------------ */
 
@@ -359,11 +364,29 @@ static void check_target_info(struct construct *c, uint64_t target_id, uint64_t 
               target_id);
 }
 
+static int is_update(int kind)
+{
+    return kind == ompt_target_update || kind == ompt_target_update_nowait;
+}
+
+static void check_state(struct construct *c, const char *what)
+{
+    int want = is_update(c->kind) ? ompt_state_wait_target_update : ompt_state_wait_target_map;
+    int state = get_state ? get_state(NULL) : -1;
+    if (state != want)
+        error("%s in %s: state 0x%x, not 0x%x", what, kind_name(c->kind), state, want);
+}
+
 /* One completed data operation, either form. */
 static void data_op(struct construct *c, ompt_target_data_op_t optype, void *src, int src_device, void *dest,
                     int dest_device, size_t bytes)
 {
     int host = get_num_devices(); /* the initial device */
+    check_state(c, "data operation");
+    if (is_update(c->kind))
+        in_update_state++;
+    else
+        in_map_state++;
     switch (optype) {
     case ompt_target_data_alloc: {
         const char *name = name_of(src, bytes, "alloc");
@@ -424,6 +447,7 @@ static void on_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *t
     struct construct *c = current(target_data->value, "target_data_op_emi");
     if (c && endpoint == ompt_scope_begin) {
         check_target_info(c, 0, *host_op_id, "target_data_op_emi begin");
+        check_state(c, "target_data_op_emi begin");
         *host_op_id = pending_op = ++next_id;
     } else if (c) {
         if (*host_op_id != pending_op)
@@ -530,6 +554,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device, ompt_da
     ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
     get_target_info = (ompt_get_target_info_t)lookup("ompt_get_target_info");
     get_num_devices = (ompt_get_num_devices_t)lookup("ompt_get_num_devices");
+    get_state = (ompt_get_state_t)lookup("ompt_get_state");
     const char *form = getenv("TARGET_TOOL_FORM");
     emi = !form || strcmp(form, "plain") != 0;
 #define REGISTER(event, fn)                                                                  \
@@ -567,6 +592,8 @@ static void finalize(ompt_data_t *tool_data)
     for (int i = 0; i < nallocs; i++)
         error("alloc of %s on device %d (%zu bytes) was never deleted", allocs[i].name, allocs[i].device,
               allocs[i].bytes);
+    say("target tool: data operations in wait_target_map=%d in wait_target_update=%d", in_map_state,
+        in_update_state);
     say("target tool: finalize errors=%d", errors);
     pthread_mutex_unlock(&lock);
 }
