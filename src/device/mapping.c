@@ -217,6 +217,24 @@ struct map_state {
     unsigned *report_flags;
 };
 
+/* The device pointers of the `declare target link` variables inside new
+ * storage `entry` (device.h): each gets the device address of its variable's
+ * copy when the storage is made (`mapped`), and NULL when it goes, so device
+ * code never follows a pointer into freed memory. A mapped section that starts
+ * inside the variable still gets the variable's base: the code indexes from
+ * it. */
+static void set_links(struct glass_device *device, struct glass_target_op *op,
+                      const struct glass_present_entry *entry, bool mapped)
+{
+    for (size_t i = 0; i < device->nlinks; i++) {
+        const struct glass_device_link *link = &device->links[i];
+        if (link->host_start >= entry->host_end || link->host_end <= entry->host_start)
+            continue;
+        uintptr_t value = mapped ? entry->device_start + (link->host_start - entry->host_start) : 0;
+        copy_or_die(device, op, GLASS_DATA_TO_DEVICE, link->device_pointer, (uintptr_t)&value, sizeof value);
+    }
+}
+
 /* New storage for [start, end), aligned as the kind asks. */
 static struct glass_present_entry *map_new(struct map_state *st, uintptr_t start, uintptr_t end, size_t align)
 {
@@ -235,11 +253,15 @@ static struct glass_present_entry *map_new(struct map_state *st, uintptr_t start
     uintptr_t device_start = ((uintptr_t)allocation + (extra ? align - 1 : 0)) & ~(uintptr_t)(extra ? align - 1 : 0);
     struct glass_present_entry *entry = glass_present_add(&device->present, start, end, device_start, allocation);
     entry->created = st->stamp;
+    if (device->nlinks)
+        set_links(device, st->op, entry, true);
     return entry;
 }
 
 static void unmap_entry(struct glass_device *device, struct glass_target_op *op, struct glass_present_entry *entry)
 {
+    if (device->nlinks && entry->allocation)
+        set_links(device, op, entry, false);
     if (entry->allocation)
         glass_device_free_op(device, op, entry->allocation, (const void *)entry->host_start);
     glass_present_remove(&device->present, entry);
