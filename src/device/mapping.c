@@ -258,6 +258,29 @@ static struct glass_present_entry *map_new(struct map_state *st, uintptr_t start
     return entry;
 }
 
+/* A structure group's elements: recorded in the storage made for them, or,
+ * when the group found storage an earlier group made, each one of that
+ * group's elements. Else the program maps an element while other elements
+ * of its structure are mapped without it, which OpenMP 5.1 forbids
+ * (2.21.7.1: the element must then be present already); the storage spans
+ * it, but only by accident of layout (libgomp, whose storage does not,
+ * stops the program too). */
+static void check_members(struct glass_device *device, struct glass_present_entry *entry, bool created,
+                          void **hostaddrs, const size_t *sizes, size_t count)
+{
+    for (size_t j = 0; j < count; j++) {
+        uintptr_t start = (uintptr_t)hostaddrs[j], end = start + sizes[j];
+        if (created)
+            glass_present_add_member(entry, start, end);
+        else if (!glass_present_is_member(entry, start, end))
+            glass_fatal("map clause on device %d: structure element [%p, %p) (%zu bytes) is mapped while other "
+                        "elements of its structure are mapped without it (%zu elements mapped together in "
+                        "[%p, %p)): map the elements together, or the whole structure",
+                        device->number, (void *)start, (void *)end, sizes[j], entry->nmembers,
+                        (void *)entry->host_start, (void *)entry->host_end);
+    }
+}
+
 static void unmap_entry(struct glass_device *device, struct glass_target_op *op, struct glass_present_entry *entry)
 {
     if (device->nlinks && entry->allocation)
@@ -463,8 +486,10 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
                             mapnum);
             uintptr_t end = (uintptr_t)hostaddrs[last] + sizes[last];
             struct glass_present_entry *entry = glass_present_find(&device->present, host, end);
-            if (!entry)
+            bool created = !entry;
+            if (created)
                 entry = map_new(&st, host, end, align_of(kinds[i]));
+            check_members(device, entry, created, hostaddrs + i + 1, sizes + i + 1, sizes[i]);
             m->device_addrs[i] = glass_present_translate(entry, host);
             continue; /* the members take the reference and copy */
         }
