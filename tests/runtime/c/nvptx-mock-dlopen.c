@@ -10,8 +10,8 @@
 // program's own image and regions are untouched throughout; opening the
 // library again loads it again, as a new module. At exit each module still
 // loaded is unloaded once, before device_finalize.
-// A tool in the program prints the device events.
-// REQUIRES: gcc
+// A tool in the program prints the device events (the OMPT build):
+// REQUIRES: gcc, ompt
 // RUN: rm -rf %t.driver && mkdir -p %t.driver
 // RUN: gcc -shared -fPIC -O2 -Wall %S/Inputs/mock_cuda.c -o %t.driver/libcuda.so.1 -ldl -lpthread
 // RUN: %omp-cc -shared -fPIC -I%S %S/Inputs/mock_offload_lib.c -o %t.driver/libmockoffload.so

@@ -7,14 +7,24 @@
 // and without devices (the initial device, host to host). Bad arguments are
 // EINVAL returns, with nothing copied and no crash.
 // GCC 12's omp.h predates the _async routines: they are declared below and
-// linked from Glass (-L%libdir). The depobj layout is GCC's:
-// REQUIRES: gcc
-// RUN: %omp-cc %s -L%libdir -o %t
+// linked from Glass (-L%libdir). The depobj layout is GCC's; the tool runs
+// need the OMPT build:
+// REQUIRES: gcc, ompt
+// RUN: %omp-cc -idirafter %srcroot/include %s -L%libdir -o %t
 // RUN: env GLASS_HOST_DEVICES=1 OMP_NUM_THREADS=2 %run %t | FileCheck %s --check-prefixes=CHECK,DEV
 // RUN: env OMP_NUM_THREADS=2 %run %t | FileCheck %s --check-prefixes=CHECK,HOST
+// What a tool sees of the flat copy (the program's own tool, started when
+// ASYNC_TOOL is set): one target task with dependences, and its transfer
+// with the synchronous kind (the task completes it before its end callback;
+// no _async kind is reported), beside the copy back by omp_target_memcpy.
+// RUN: env ASYNC_TOOL=1 GLASS_HOST_DEVICES=1 OMP_NUM_THREADS=2 %run %t | FileCheck %s --check-prefixes=CHECK,DEV,TOOL-DEV
+// RUN: env ASYNC_TOOL=1 OMP_NUM_THREADS=2 %run %t | FileCheck %s --check-prefixes=CHECK,HOST,TOOL-HOST
 // CHECK: flat: returned=0 before-its-dependence=1 values=ok after-later-write=ok
 // DEV-NEXT: devices=1 target-is-initial=0
 // HOST-NEXT: devices=0 target-is-initial=1
+// TOOL-DEV-NEXT: tool: target tasks=1 with dependences=1 explicit tasks=2; data ops: to-device=1 (256 bytes) from-device=1 (256 bytes) async kinds=0 other=0
+// The host copies in place: no data operation.
+// TOOL-HOST-NEXT: tool: target tasks=1 with dependences=1 explicit tasks=2; data ops: to-device=0 (0 bytes) from-device=0 (0 bytes) async kinds=0 other=0
 // CHECK: rect: returned=0 before-its-dependence=1 values=ok untouched=ok
 // CHECK: bad device: 22 22 22 22
 // CHECK: bad pointers: 22 22 22 22 0
@@ -23,8 +33,10 @@
 // CHECK: nothing copied by bad calls: ok
 #include <errno.h>
 #include <limits.h>
+#include <omp-tools.h>
 #include <omp.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -36,6 +48,66 @@ int omp_target_memcpy_rect_async(void *, const void *, size_t, int, const size_t
 enum { N = 64, ROWS = 4, COLS = 5 };
 
 static atomic_int returned; /* the routine under test has returned */
+
+/* ---- The tool: counts while `watching` (the flat copy and its copy back) ---- */
+
+static atomic_int watching, target_tasks, target_tasks_deps, explicit_tasks, to_device, from_device, async_kinds,
+    other_ops;
+static atomic_size_t to_bytes, from_bytes;
+
+static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_data_t *task, int flags,
+                           int has_dependences, const void *codeptr)
+{
+    (void)parent, (void)frame, (void)task, (void)codeptr;
+    if (!atomic_load(&watching))
+        return;
+    if (flags & ompt_task_target) {
+        atomic_fetch_add(&target_tasks, 1);
+        atomic_fetch_add(&target_tasks_deps, has_dependences != 0);
+    } else if (flags & ompt_task_explicit) {
+        atomic_fetch_add(&explicit_tasks, 1);
+    }
+}
+
+static void on_data_op(ompt_id_t target_id, ompt_id_t host_op_id, ompt_target_data_op_t optype, void *src,
+                       int src_device, void *dst, int dst_device, size_t bytes, const void *codeptr)
+{
+    (void)target_id, (void)host_op_id, (void)src, (void)src_device, (void)dst, (void)dst_device, (void)codeptr;
+    if (!atomic_load(&watching))
+        return;
+    if (optype == ompt_target_data_transfer_to_device) {
+        atomic_fetch_add(&to_device, 1);
+        atomic_fetch_add(&to_bytes, bytes);
+    } else if (optype == ompt_target_data_transfer_from_device) {
+        atomic_fetch_add(&from_device, 1);
+        atomic_fetch_add(&from_bytes, bytes);
+    } else if (optype >= ompt_target_data_alloc_async && optype <= ompt_target_data_delete_async) {
+        atomic_fetch_add(&async_kinds, 1);
+    } else {
+        atomic_fetch_add(&other_ops, 1);
+    }
+}
+
+static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num, ompt_data_t *tool_data)
+{
+    (void)initial_device_num, (void)tool_data;
+    ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
+    set_callback(ompt_callback_task_create, (ompt_callback_t)on_task_create);
+    set_callback(ompt_callback_target_data_op, (ompt_callback_t)on_data_op);
+    return 1;
+}
+
+static void tool_finalize(ompt_data_t *tool_data)
+{
+    (void)tool_data;
+}
+
+ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *runtime_version)
+{
+    (void)omp_version, (void)runtime_version;
+    static ompt_start_tool_result_t result = {tool_initialize, tool_finalize, {0}};
+    return getenv("ASYNC_TOOL") ? &result : NULL;
+}
 int marker; /* the rectangle's dependence */
 
 /* The producer's wait: until the routine has returned, at most 2 s (so an
@@ -59,6 +131,7 @@ static void flat(int dev, int host)
     int *d = omp_target_alloc(sizeof a, dev);
     int rc = -1, before = -1, ok = 1, later_ok = 1;
     atomic_store(&returned, 0);
+    atomic_store(&watching, 1);
 #pragma omp parallel
 #pragma omp single
     {
@@ -81,6 +154,7 @@ static void flat(int dev, int host)
 #pragma omp depobj(obj) destroy
     }
     omp_target_memcpy(back, d, sizeof back, 0, 0, host, dev);
+    atomic_store(&watching, 0);
     for (int i = 0; i < N; i++) {
         ok &= back[i] == 3 * i + 1;
         later_ok &= a[i] == -1;
@@ -171,6 +245,12 @@ int main(void)
     int dev = omp_get_num_devices() > 0 ? 0 : host;
     flat(dev, host);
     printf("devices=%d target-is-initial=%d\n", omp_get_num_devices(), dev == host);
+    if (getenv("ASYNC_TOOL"))
+        printf("tool: target tasks=%d with dependences=%d explicit tasks=%d; data ops: to-device=%d (%zu bytes) "
+               "from-device=%d (%zu bytes) async kinds=%d other=%d\n",
+               atomic_load(&target_tasks), atomic_load(&target_tasks_deps), atomic_load(&explicit_tasks),
+               atomic_load(&to_device), atomic_load(&to_bytes), atomic_load(&from_device), atomic_load(&from_bytes),
+               atomic_load(&async_kinds), atomic_load(&other_ops));
     rect(dev, host);
     bad_arguments(dev, host);
     return 0;
