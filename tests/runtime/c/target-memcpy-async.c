@@ -28,6 +28,7 @@
 // CHECK: rect: returned=0 before-its-dependence=1 values=ok untouched=ok
 // CHECK: bad device: 22 22 22 22
 // CHECK: bad pointers: 22 22 22 22 0
+// CHECK: sync bad pointers: 22 22
 // CHECK: bad depobj list: 22 22 22
 // CHECK: dims: 2147483647
 // CHECK: nothing copied by bad calls: ok
@@ -228,6 +229,9 @@ static void bad_arguments(int dev, int host)
            omp_target_memcpy_rect_async(dst, src, sizeof(int), 1, NULL, zero, zero, one, one, host, host, 0, NULL),
            omp_target_memcpy_rect_async(dst, NULL, sizeof(int), 1, one, zero, zero, one, one, host, host, 0, NULL),
            omp_target_memcpy_async(NULL, NULL, 0, 0, 0, host, host, 0, NULL));
+    // The synchronous routine checks its pointers the same way.
+    printf("sync bad pointers: %d %d\n", omp_target_memcpy(NULL, src, sizeof src, 0, 0, host, host),
+           omp_target_memcpy(dst, NULL, sizeof src, 0, 0, dev, host));
     // A count without a list, a negative count, a depobj never initialized.
     memset(&obj, 0, sizeof obj);
     printf("bad depobj list: %d %d %d\n", omp_target_memcpy_async(dst, src, sizeof src, 0, 0, host, host, 1, NULL),
