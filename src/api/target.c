@@ -4,8 +4,7 @@
  * the device's kind, with the data-op events a tool sees for the mapping
  * engine's operations (target id none: no construct). Invalid device
  * numbers give the routine's failure result (NULL, 0 or EINVAL, as libgomp).
- * The _async forms run as tasks that depend on their depobj list (5.1,
- * 3.8.7-3.8.8). */
+ * The _async forms are target tasks (target_async.c). */
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
@@ -17,6 +16,7 @@
 #include "../device/device.h"
 #include "../device/mapping.h"
 #include "api.h"
+#include "target_copy.h"
 
 /* The device `num` names, NULL for the host; *valid false when it names
  * neither. A device of LLVM's libomptarget (device_table.c) is not one of
@@ -27,6 +27,13 @@ static struct glass_device *device_named(int num, bool *valid)
     bool host = num == glass_target_initial_device();
     *valid = host || (num >= 0 && num < glass_device_count());
     return *valid && !host ? glass_device_get(num) : NULL;
+}
+
+bool glass_target_device_valid(int num)
+{
+    bool valid;
+    device_named(num, &valid);
+    return valid;
 }
 
 GLASS_EXPORT void *omp_target_alloc(size_t size, int device_num)
@@ -147,15 +154,13 @@ static int copy_between(struct glass_device *dst_dev, struct glass_device *src_d
     return status ? EINVAL : 0;
 }
 
-/* omp_target_memcpy and its async form; `codeptr`: the routine's return
- * address, for the data operations' events. */
-static int target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset, size_t src_offset,
+int glass_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset, size_t src_offset,
                          int dst_device_num, int src_device_num, const void *codeptr)
 {
     bool dst_valid, src_valid;
     struct glass_device *dst_dev = device_named(dst_device_num, &dst_valid);
     struct glass_device *src_dev = device_named(src_device_num, &src_valid);
-    if (!dst_valid || !src_valid)
+    if (!dst_valid || !src_valid || (length && (!dst || !src)))
         return EINVAL;
     return copy_between(dst_dev, src_dev, (char *)dst + dst_offset, (const char *)src + src_offset, length,
                         codeptr);
@@ -164,7 +169,7 @@ static int target_memcpy(void *dst, const void *src, size_t length, size_t dst_o
 GLASS_EXPORT int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
                                    size_t src_offset, int dst_device_num, int src_device_num)
 {
-    return target_memcpy(dst, src, length, dst_offset, src_offset, dst_device_num, src_device_num,
+    return glass_target_memcpy(dst, src, length, dst_offset, src_offset, dst_device_num, src_device_num,
                          __builtin_return_address(0));
 }
 
@@ -194,7 +199,7 @@ static int copy_rect(struct glass_device *dst_dev, struct glass_device *src_dev,
     return 0;
 }
 
-static int target_memcpy_rect(void *dst, const void *src, size_t element_size, int num_dims,
+int glass_target_memcpy_rect(void *dst, const void *src, size_t element_size, int num_dims,
                               const size_t *volume, const size_t *dst_offsets, const size_t *src_offsets,
                               const size_t *dst_dimensions, const size_t *src_dimensions, int dst_device_num,
                               int src_device_num, const void *codeptr)
@@ -202,7 +207,8 @@ static int target_memcpy_rect(void *dst, const void *src, size_t element_size, i
     /* Both NULL: the number of dimensions supported (OpenMP 5.1, 3.8.6). */
     if (!dst && !src)
         return INT_MAX;
-    if (!dst || !src || num_dims < 1 || element_size == 0)
+    if (!dst || !src || num_dims < 1 || element_size == 0 || !volume || !dst_offsets || !src_offsets ||
+        !dst_dimensions || !src_dimensions)
         return EINVAL;
     bool dst_valid, src_valid;
     struct glass_device *dst_dev = device_named(dst_device_num, &dst_valid);
@@ -221,7 +227,7 @@ GLASS_EXPORT int omp_target_memcpy_rect(void *dst, const void *src, size_t eleme
                                         const size_t *src_offsets, const size_t *dst_dimensions,
                                         const size_t *src_dimensions, int dst_device_num, int src_device_num)
 {
-    return target_memcpy_rect(dst, src, element_size, num_dims, volume, dst_offsets, src_offsets, dst_dimensions,
+    return glass_target_memcpy_rect(dst, src, element_size, num_dims, volume, dst_offsets, src_offsets, dst_dimensions,
                               src_dimensions, dst_device_num, src_device_num, __builtin_return_address(0));
 }
 
@@ -286,50 +292,4 @@ GLASS_EXPORT int omp_target_disassociate_ptr(const void *ptr, int device_num)
     }
     pthread_mutex_unlock(&device->lock);
     return status;
-}
-
-/* The dependences of an _async routine: GCC's omp_depend_t, an address and
- * a GOMP_DEPEND_* type (1 in, 2 out, 3 inout, 4 mutexinoutset, 5
- * inoutset), as a depobj construct of a GCC-compiled program writes it. */
-static void wait_for_depobjs(int count, omp_depend_t *list)
-{
-    if (count <= 0 || !list)
-        return;
-    struct glass_depend *deps = malloc((size_t)count * sizeof *deps);
-    if (!deps)
-        return;
-    static const enum glass_depend_kind kinds[] = {GLASS_DEPEND_IN, GLASS_DEPEND_IN, GLASS_DEPEND_OUT,
-                                                   GLASS_DEPEND_INOUT, GLASS_DEPEND_MUTEXINOUTSET,
-                                                   GLASS_DEPEND_INOUTSET};
-    for (int i = 0; i < count; i++) {
-        void *const *obj = (void *const *)&list[i];
-        uintptr_t type = (uintptr_t)obj[1];
-        deps[i] = (struct glass_depend){obj[0], type < sizeof kinds / sizeof *kinds ? kinds[type] : GLASS_DEPEND_INOUT};
-    }
-    glass_task_wait_depend(glass_self(), deps, (size_t)count);
-    free(deps);
-}
-
-/* 3.8.7 and 3.8.8 (5.1): the copy may be done at any time after its
- * dependences and before the next task synchronization; Glass does it at
- * once, after waiting for them as taskwait depend(...) would. */
-GLASS_EXPORT int omp_target_memcpy_async(void *dst, const void *src, size_t length, size_t dst_offset,
-                                         size_t src_offset, int dst_device_num, int src_device_num,
-                                         int depobj_count, omp_depend_t *depobj_list)
-{
-    wait_for_depobjs(depobj_count, depobj_list);
-    return target_memcpy(dst, src, length, dst_offset, src_offset, dst_device_num, src_device_num,
-                         __builtin_return_address(0));
-}
-
-GLASS_EXPORT int omp_target_memcpy_rect_async(void *dst, const void *src, size_t element_size, int num_dims,
-                                              const size_t *volume, const size_t *dst_offsets,
-                                              const size_t *src_offsets, const size_t *dst_dimensions,
-                                              const size_t *src_dimensions, int dst_device_num,
-                                              int src_device_num, int depobj_count, omp_depend_t *depobj_list)
-{
-    if (dst || src)
-        wait_for_depobjs(depobj_count, depobj_list);
-    return target_memcpy_rect(dst, src, element_size, num_dims, volume, dst_offsets, src_offsets, dst_dimensions,
-                              src_dimensions, dst_device_num, src_device_num, __builtin_return_address(0));
 }

@@ -7,7 +7,11 @@
  * Devices are numbered 0..count-1; the host, the initial device, is number
  * `count` (OpenMP 5.1, 3.7.7). A device is initialized on its first use
  * (device_initialize, device_load) and finalized at exit (device_unload,
- * device_finalize); ompt_finalize_tool ends only the tools' view of it. */
+ * device_finalize); ompt_finalize_tool ends only the tools' view of it. A
+ * kind that runs offload images loads each registered one at init, one
+ * registered later into the devices already initialized, and unloads an
+ * image when the program unregisters it (image_loading.c: device_load and
+ * device_unload with it). */
 #ifndef GLASS_DEVICE_DEVICE_H
 #define GLASS_DEVICE_DEVICE_H
 
@@ -19,6 +23,7 @@
 #include "present_table.h"
 
 struct glass_device;
+struct glass_image;
 
 /* The geometry a region asks for (0: unspecified). */
 struct glass_launch {
@@ -52,6 +57,18 @@ struct glass_device_kind {
      * last copy or region on this thread; false when it did not measure. */
     bool (*last_times)(struct glass_device *device, uint64_t *start, uint64_t *end);
 
+    /* Optional, both or none: the offload images of GCC target type
+     * `image_type` (image_registry.h) the kind runs. load_image loads one
+     * into the initialized device, adding exactly one module
+     * (glass_device_add_module), its `declare target` variables
+     * (glass_device_map_static) and link pointers (glass_device_add_link);
+     * false, with the reason in *why, when it cannot. unload_image takes away
+     * what load_image added but the module record (image_loading.c ends
+     * that). Both are called with the device's lock held. */
+    int image_type;
+    bool (*load_image)(struct glass_device *device, const struct glass_image *image, const char **why);
+    void (*unload_image)(struct glass_device *device, const struct glass_image *image);
+
     /* Optional, all or none: queues for nowait target regions (async_target.h).
      * A queue (a CUDA stream) runs its work in order, asynchronously to the
      * host; queues run at the same time as each other. The kind takes no
@@ -82,10 +99,23 @@ struct glass_device_kind {
 
 /* Code a device loaded (device_load): an image and its host copy. */
 struct glass_device_module {
-    const char *filename;  /* the file it came from (the executable), or NULL */
-    const void *host_copy; /* the loaded image as the device took it, or NULL */
+    const char *filename;  /* the file it came from (the executable, a library), or NULL */
+    const void *host_copy; /* the loaded image as the device took it (malloc'ed, the module's), or NULL */
     size_t bytes;
     uint64_t id;
+    const void *image;     /* the registered image's host table: which image it is */
+};
+
+/* A `declare target link` variable (OpenMP 5.1, 2.14.7) on a device that
+ * has code of its own: the device code reaches host storage
+ * [host_start, host_end) through a pointer at `device_pointer` in device
+ * memory, which mapping.c sets to the device copy while the variable is
+ * mapped and to NULL while it is not (as libgomp's gomp_map_vars; a host
+ * device runs the host's code, which uses the host variable itself). */
+struct glass_device_link {
+    uintptr_t host_start, host_end;
+    uintptr_t device_pointer;
+    const void *image; /* the host table of the image it came with */
 };
 
 struct glass_device {
@@ -97,13 +127,19 @@ struct glass_device {
     bool failed;                  /* init failed: the device's constructs run on the host */
     struct glass_present_table present;
     const char *type;             /* the OMPT type string: the kind's, or the card's name */
-    struct glass_device_module *modules; /* what init loaded; none: the program itself */
+    struct glass_device_module *modules; /* the images loaded; none at init: the program itself */
     size_t nmodules;
     uint64_t module_id;           /* the program's own module id when nothing else was loaded */
+    bool program_loaded;          /* that module was announced (device_load) */
+    struct glass_device_link *links; /* the loaded images' link variables */
+    size_t nlinks;
     void *kind_data;              /* the kind's own state */
     struct glass_device_trace *trace; /* device tracing (trace.c), NULL until a tool asks */
 };
 
+/* The device count once the table exists, 0 before (without building it:
+ * an image registered by a constructor must not fix the table early). */
+int glass_device_count_built(void);
 /* Glass's own devices other than the host (GLASS_HOST_DEVICES, NVIDIA; 0
  * with OMP_TARGET_OFFLOAD=disabled or when libomptarget is loaded). */
 int glass_device_count(void);
@@ -133,10 +169,28 @@ void glass_device_finalize_all(void);
  * place, for the program's next constructs. */
 void glass_device_tools_end(int tool);
 
-/* For a kind's init: storage the device already has for host memory
+/* For a kind's load_image: storage the device already has for host memory
  * [host, host+bytes), at `device_addr` (the image's `declare target`
- * variables), present for the whole run. */
+ * variables), present until the image is unloaded; glass_device_unmap_static
+ * for unload_image. */
 void glass_device_map_static(struct glass_device *device, const void *host, size_t bytes, uintptr_t device_addr);
+void glass_device_unmap_static(struct glass_device *device, const void *host, size_t bytes);
+/* For a kind's load_image: the image's module (the device takes `filename`
+ * and `host_copy`, both malloc'ed, or NULL) and its link variables; false
+ * when out of memory. */
+bool glass_device_add_module(struct glass_device *device, const void *image, const char *filename, void *host_copy,
+                             size_t bytes);
+bool glass_device_add_link(struct glass_device *device, const void *image, const void *host, size_t bytes,
+                           uintptr_t device_pointer);
+
+/* image_loading.c: at a device's init (its lock held), the images of its
+ * kind's type registered so far; false when one could not be loaded. */
+bool glass_device_load_images(struct glass_device *device);
+/* A registered image (a copy of its record) is loaded into, or unloaded from,
+ * every initialized device whose kind runs its type (image_registry.c, after
+ * registering or unregistering it, its own lock released). */
+void glass_device_image_registered(const struct glass_image *image);
+void glass_device_image_unregistered(const struct glass_image *image);
 
 /* The device kinds: the host with separate memory (host_device.c) and
  * NVIDIA GPUs (nvptx_device.c). */

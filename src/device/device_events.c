@@ -257,27 +257,35 @@ void glass_target_map_report(struct glass_target_op *op, unsigned nitems, void *
     }
 }
 
+void glass_device_events_loaded(struct glass_device *device, struct glass_device_module *module)
+{
+    module->id = glass_ompt_unique_id();
+    if (GLASS_OMPT_ACTIVE() && GLASS_OMPT_ON(device_load))
+        glass_ompt_emit_device_load(device->number, module->filename, 0, NULL, module->bytes,
+                                    (void *)module->host_copy, NULL, module->id);
+}
+
+void glass_device_events_unloading(struct glass_device *device, const struct glass_device_module *module)
+{
+    if (GLASS_OMPT_ACTIVE() && GLASS_OMPT_ON(device_unload))
+        glass_ompt_emit_device_unload(device->number, module->id);
+}
+
 /* A host device runs the program's own code: the image it "loads" is the
  * executable (its path, at its own addresses; the size is not known without
- * reading the file, which a tool can open by its name). */
+ * reading the file, which a tool can open by its name). So does a device of
+ * a kind with images when the program had none of its type at its init. */
 void glass_device_events_initialized(struct glass_device *device)
 {
     device->module_id = glass_ompt_unique_id();
-    if (!GLASS_OMPT_ACTIVE())
-        return;
-    if (GLASS_OMPT_ON(device_initialize))
+    device->program_loaded = !device->nmodules;
+    if (GLASS_OMPT_ACTIVE() && GLASS_OMPT_ON(device_initialize))
         glass_ompt_emit_device_initialize(device->number, device->type, device, device->kind->documentation);
-    if (!GLASS_OMPT_ON(device_load))
-        return;
     /* What the kind loaded, each with a host copy of the code as the device
-     * took it; a host device loads nothing and runs the program's code. */
-    for (size_t i = 0; i < device->nmodules; i++) {
-        struct glass_device_module *module = &device->modules[i];
-        module->id = glass_ompt_unique_id();
-        glass_ompt_emit_device_load(device->number, module->filename, 0, NULL, module->bytes,
-                                    (void *)module->host_copy, NULL, module->id);
-    }
-    if (!device->nmodules) {
+     * took it. */
+    for (size_t i = 0; i < device->nmodules; i++)
+        glass_device_events_loaded(device, &device->modules[i]);
+    if (device->program_loaded && GLASS_OMPT_ACTIVE() && GLASS_OMPT_ON(device_load)) {
         static char path[PATH_MAX];
         ssize_t len = readlink("/proc/self/exe", path, sizeof path - 1);
         path[len > 0 ? len : 0] = '\0';
@@ -295,7 +303,7 @@ void glass_device_events_finalizing(struct glass_device *device)
     if (GLASS_OMPT_ON(device_unload)) {
         for (size_t i = 0; i < device->nmodules; i++)
             glass_ompt_emit_device_unload(device->number, device->modules[i].id);
-        if (!device->nmodules)
+        if (device->program_loaded)
             glass_ompt_emit_device_unload(device->number, device->module_id);
     }
     if (GLASS_OMPT_ON(device_finalize))

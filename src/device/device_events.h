@@ -79,7 +79,15 @@ struct glass_target_op *glass_target_op_current(void);
 /* The runtime's id of the thread's current data operation or submission. */
 uint64_t glass_host_op_current(void);
 
+struct glass_device_module;
+/* device_initialize, then device_load for each module the device loaded at
+ * init (the program itself when none). */
 void glass_device_events_initialized(struct glass_device *device);
+/* device_load of a module loaded after init; device_unload of one about to
+ * be unloaded (image_loading.c). */
+void glass_device_events_loaded(struct glass_device *device, struct glass_device_module *module);
+void glass_device_events_unloading(struct glass_device *device, const struct glass_device_module *module);
+/* The trace's end, device_unload of each module still loaded, device_finalize. */
 void glass_device_events_finalizing(struct glass_device *device);
 
 #endif

@@ -104,6 +104,11 @@ int glass_device_count(void)
     return device_count;
 }
 
+int glass_device_count_built(void)
+{
+    return atomic_load_explicit(&table_built, memory_order_acquire) ? device_count : 0;
+}
+
 struct glass_device *glass_device_peek(int number)
 {
     if (number < 0 || number >= glass_device_count())
@@ -126,9 +131,15 @@ struct glass_device *glass_device_get(int number)
             pthread_mutex_unlock(&device->lock);
             glass_fatal("device %d (%s) used after the program's end", number, device->kind->name);
         }
-        if (!device->kind->init(device)) {
-            /* The kind said why; from now on the device's constructs run on
-             * the host (or end the program under OMP_TARGET_OFFLOAD=mandatory). */
+        bool started = device->kind->init(device);
+        if (started && !glass_device_load_images(device)) {
+            device->kind->fini(device);
+            started = false;
+        }
+        if (!started) {
+            /* The kind or the loading said why; from now on the device's
+             * constructs run on the host (or end the program under
+             * OMP_TARGET_OFFLOAD=mandatory). */
             device->failed = true;
             pthread_mutex_unlock(&device->lock);
             return NULL;
@@ -194,6 +205,15 @@ void glass_device_map_static(struct glass_device *device, const void *host, size
         return; /* the same variable from a second image */
     struct glass_present_entry *entry = glass_present_add(&device->present, start, start + bytes, device_addr, NULL);
     entry->dynamic_refcount = GLASS_REFCOUNT_INFINITE;
+}
+
+void glass_device_unmap_static(struct glass_device *device, const void *host, size_t bytes)
+{
+    uintptr_t start = (uintptr_t)host;
+    struct glass_present_entry *entry = glass_present_find(&device->present, start, start + bytes);
+    if (entry && entry->host_start == start && !entry->allocation &&
+        entry->dynamic_refcount == GLASS_REFCOUNT_INFINITE)
+        glass_present_remove(&device->present, entry);
 }
 
 void glass_device_finalize_all(void)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../core/runtime.h"
+#include "device.h"
 #include "image_registry.h"
 
 /* GOMP_VERSION (gomp-constants.h) of the library ABI Glass speaks: GCC 12
@@ -31,22 +32,30 @@ void glass_image_register(unsigned version, const void *host_table, int target_t
         images = grown;
         capacity = cap;
     }
-    images[nimages++] = (struct glass_image){version, host_table, target_type, target_data};
+    struct glass_image image = {version, host_table, target_type, target_data};
+    images[nimages++] = image;
     pthread_mutex_unlock(&lock);
+    /* Devices already running get it now; the others at their init. */
+    glass_device_image_registered(&image);
 }
 
 void glass_image_unregister(unsigned version, const void *host_table, int target_type, const void *target_data)
 {
-    (void)version;
+    bool found = false;
     pthread_mutex_lock(&lock);
     for (size_t i = 0; i < nimages; i++)
         if (images[i].host_table == host_table && images[i].target_type == target_type &&
             images[i].target_data == target_data) {
             memmove(images + i, images + i + 1, (nimages - i - 1) * sizeof *images);
             nimages--;
+            found = true;
             break;
         }
     pthread_mutex_unlock(&lock);
+    /* Unloaded from the devices that loaded it, while its tables (in the
+     * code being unloaded) are still there. */
+    if (found)
+        glass_device_image_unregistered(&(struct glass_image){version, host_table, target_type, target_data});
 }
 
 void glass_image_each(int target_type, void (*visit)(const struct glass_image *image, void *arg), void *arg)

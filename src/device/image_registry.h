@@ -1,8 +1,10 @@
 /* Offload images registered by the program (GOMP_offload_register_ver, from
- * the constructor mkoffload puts in the executable; unregistered by its
- * destructor). An image is loaded when a device of its type is initialized.
- * Host devices run the host code and load none; a device kind that runs
- * device code (the NVIDIA one) takes the images of its type from here. */
+ * the constructor mkoffload puts in the executable or a shared library;
+ * unregistered by its destructor). An image is loaded when a device of its
+ * type is initialized, or at once into the devices already initialized, and
+ * unloaded from them when unregistered (image_loading.c). Host devices run
+ * the host code and load none; a device kind that runs device code (the
+ * NVIDIA one) takes the images of its type from here. */
 #ifndef GLASS_DEVICE_IMAGE_REGISTRY_H
 #define GLASS_DEVICE_IMAGE_REGISTRY_H
 

@@ -217,6 +217,24 @@ struct map_state {
     unsigned *report_flags;
 };
 
+/* The device pointers of the `declare target link` variables inside new
+ * storage `entry` (device.h): each gets the device address of its variable's
+ * copy when the storage is made (`mapped`), and NULL when it goes, so device
+ * code never follows a pointer into freed memory. A mapped section that starts
+ * inside the variable still gets the variable's base: the code indexes from
+ * it. */
+static void set_links(struct glass_device *device, struct glass_target_op *op,
+                      const struct glass_present_entry *entry, bool mapped)
+{
+    for (size_t i = 0; i < device->nlinks; i++) {
+        const struct glass_device_link *link = &device->links[i];
+        if (link->host_start >= entry->host_end || link->host_end <= entry->host_start)
+            continue;
+        uintptr_t value = mapped ? entry->device_start + (link->host_start - entry->host_start) : 0;
+        copy_or_die(device, op, GLASS_DATA_TO_DEVICE, link->device_pointer, (uintptr_t)&value, sizeof value);
+    }
+}
+
 /* New storage for [start, end), aligned as the kind asks. */
 static struct glass_present_entry *map_new(struct map_state *st, uintptr_t start, uintptr_t end, size_t align)
 {
@@ -235,11 +253,38 @@ static struct glass_present_entry *map_new(struct map_state *st, uintptr_t start
     uintptr_t device_start = ((uintptr_t)allocation + (extra ? align - 1 : 0)) & ~(uintptr_t)(extra ? align - 1 : 0);
     struct glass_present_entry *entry = glass_present_add(&device->present, start, end, device_start, allocation);
     entry->created = st->stamp;
+    if (device->nlinks)
+        set_links(device, st->op, entry, true);
     return entry;
+}
+
+/* A structure group's elements: recorded in the storage made for them, or,
+ * when the group found storage an earlier group made, each one of that
+ * group's elements. Else the program maps an element while other elements
+ * of its structure are mapped without it, which OpenMP 5.1 forbids
+ * (2.21.7.1: the element must then be present already); the storage spans
+ * it, but only by accident of layout (libgomp, whose storage does not,
+ * stops the program too). */
+static void check_members(struct glass_device *device, struct glass_present_entry *entry, bool created,
+                          void **hostaddrs, const size_t *sizes, size_t count)
+{
+    for (size_t j = 0; j < count; j++) {
+        uintptr_t start = (uintptr_t)hostaddrs[j], end = start + sizes[j];
+        if (created)
+            glass_present_add_member(entry, start, end);
+        else if (!glass_present_is_member(entry, start, end))
+            glass_fatal("map clause on device %d: structure element [%p, %p) (%zu bytes) is mapped while other "
+                        "elements of its structure are mapped without it (%zu elements mapped together in "
+                        "[%p, %p)): map the elements together, or the whole structure",
+                        device->number, (void *)start, (void *)end, sizes[j], entry->nmembers,
+                        (void *)entry->host_start, (void *)entry->host_end);
+    }
 }
 
 static void unmap_entry(struct glass_device *device, struct glass_target_op *op, struct glass_present_entry *entry)
 {
+    if (device->nlinks && entry->allocation)
+        set_links(device, op, entry, false);
     if (entry->allocation)
         glass_device_free_op(device, op, entry->allocation, (const void *)entry->host_start);
     glass_present_remove(&device->present, entry);
@@ -441,8 +486,10 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
                             mapnum);
             uintptr_t end = (uintptr_t)hostaddrs[last] + sizes[last];
             struct glass_present_entry *entry = glass_present_find(&device->present, host, end);
-            if (!entry)
+            bool created = !entry;
+            if (created)
                 entry = map_new(&st, host, end, align_of(kinds[i]));
+            check_members(device, entry, created, hostaddrs + i + 1, sizes + i + 1, sizes[i]);
             m->device_addrs[i] = glass_present_translate(entry, host);
             continue; /* the members take the reference and copy */
         }

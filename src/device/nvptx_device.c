@@ -7,7 +7,12 @@
  * addresses, the base of the soft stacks, the stack size per warp), a grid of
  * teams x 1 x 1 and blocks of 32 x warps x 1; the image's `declare target`
  * variables are its module's globals, and `__nvptx_clocktick` (when the image
- * has it) must hold the seconds of one clock tick for omp_get_wtime.
+ * has it) must hold the seconds of one clock tick for omp_get_wtime. A
+ * `declare target link` variable is a pointer in the module, which the
+ * mapping engine points at the variable's device copy while it is mapped
+ * (glass_device_add_link). Each image is one module, loaded at init or when
+ * the program registers it later, unloaded when the program unregisters it
+ * (image_loading.c).
  *
  * One device per GPU (device ordinal = Glass device number, before any host
  * device). Every call runs in the device's primary context. Regions and
@@ -16,6 +21,8 @@
  * events, anchored to the host clock by a reference event taken with a host
  * clock reading at initialization (offload-survey.md section 6), so device
  * times are CLOCK_MONOTONIC nanoseconds like the host's. */
+#include <dlfcn.h>
+#include <link.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -39,6 +46,12 @@ struct kernel {
     CUfunction function;
     int regs_per_thread;
     int max_threads;
+    const void *image; /* the host table of the image it came with */
+};
+
+struct loaded_module {
+    const void *image;
+    CUmodule module;
 };
 
 struct nvptx {
@@ -47,7 +60,11 @@ struct nvptx {
     CUcontext context;
     int sms, regs_per_sm, max_threads_per_block, warp_size, clock_khz, threads_per_sm;
     char name[96], type[128];
-    CUmodule *cu_modules;
+    /* The loaded images. The kernels are looked up without the device's lock
+     * (nowait regions), while another thread may load or unload an image
+     * under it: `images_lock` guards both arrays. */
+    pthread_mutex_t images_lock;
+    struct loaded_module *cu_modules;
     size_t ncu_modules;
     struct kernel *kernels;
     size_t nkernels;
@@ -136,122 +153,231 @@ int glass_nvptx_device_count(const char **why)
     return count;
 }
 
-/* ---- Loading the images -------------------------------------------------------- */
+/* ---- Loading and unloading images ------------------------------------------------ */
 
-struct load {
-    struct glass_device *device;
-    struct nvptx *st;
-    bool failed;
-};
-
-static bool add_module(struct glass_device *device, const void *cubin, size_t bytes)
+static void remember_module(struct nvptx *st, const void *image, CUmodule module)
 {
-    struct glass_device_module *grown = realloc(device->modules, (device->nmodules + 1) * sizeof *grown);
-    void *copy = malloc(bytes);
-    if (!grown || !copy) {
-        free(copy);
-        if (grown)
-            device->modules = grown;
-        return false;
+    pthread_mutex_lock(&st->images_lock);
+    struct loaded_module *grown = realloc(st->cu_modules, (st->ncu_modules + 1) * sizeof *grown);
+    if (grown) {
+        st->cu_modules = grown;
+        st->cu_modules[st->ncu_modules++] = (struct loaded_module){image, module};
     }
-    memcpy(copy, cubin, bytes);
-    static char path[PATH_MAX];
-    ssize_t len = readlink("/proc/self/exe", path, sizeof path - 1);
-    path[len > 0 ? len : 0] = '\0';
-    device->modules = grown;
-    device->modules[device->nmodules++] = (struct glass_device_module){len > 0 ? path : NULL, copy, bytes, 0};
-    return true;
+    pthread_mutex_unlock(&st->images_lock);
+    if (!grown) /* nothing to unload it by: unloaded now, its regions run on the host */
+        st->cu->cuModuleUnload(module);
 }
 
-/* Links one image's PTX objects into a module and registers its kernels and
- * variables. */
-static void load_image(const struct glass_image *registered, void *arg)
+static bool add_kernels(struct nvptx *st, const struct kernel *kernels, size_t n)
 {
-    struct load *load = arg;
-    struct nvptx *st = load->st;
-    const struct glass_cuda *cu = st->cu;
-    if (load->failed)
-        return;
-    struct glass_nvptx_image image;
-    const char *bad = glass_nvptx_image_read(registered->host_table, registered->target_data, &image);
-    if (bad) {
-        snprintf(st->error, sizeof st->error, "an NVIDIA offload image cannot be read: %s", bad);
-        load->failed = true;
-        return;
+    pthread_mutex_lock(&st->images_lock);
+    struct kernel *grown = realloc(st->kernels, (st->nkernels + n) * sizeof *grown);
+    if (grown) {
+        st->kernels = grown;
+        memcpy(st->kernels + st->nkernels, kernels, n * sizeof *kernels);
+        st->nkernels += n;
     }
+    pthread_mutex_unlock(&st->images_lock);
+    return grown != NULL;
+}
+
+/* Links the image's PTX objects into a module; its host copy in *cubin_copy
+ * (malloc'ed). With the context current. */
+static bool link_module(struct nvptx *st, const struct glass_nvptx_image *image, CUmodule *module, void **cubin_copy,
+                        size_t *cubin_bytes)
+{
+    const struct glass_cuda *cu = st->cu;
     char info[2048] = "", errors[2048] = "";
     int opts[] = {GLASS_CU_JIT_INFO_LOG_BUFFER, GLASS_CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, GLASS_CU_JIT_ERROR_LOG_BUFFER,
                   GLASS_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void *values[] = {info, (void *)(uintptr_t)sizeof info, errors, (void *)(uintptr_t)sizeof errors};
     CUlinkState link;
-    if (!ok(st, cu->cuLinkCreate_v2(4, opts, values, &link), "cuLinkCreate")) {
-        load->failed = true;
-        return;
-    }
+    if (!ok(st, cu->cuLinkCreate_v2(4, opts, values, &link), "cuLinkCreate"))
+        return false;
     bool linked = true;
-    for (unsigned i = 0; i < image.data->ptx_count && linked; i++) {
-        const struct glass_nvptx_ptx *ptx = &image.data->ptx[i];
+    for (unsigned i = 0; i < image->data->ptx_count && linked; i++) {
+        const struct glass_nvptx_ptx *ptx = &image->data->ptx[i];
         /* The size counts the NUL; a JIT error names the object. */
         linked = ok(st, cu->cuLinkAddData_v2(link, GLASS_CU_JIT_INPUT_PTX, (void *)ptx->code, ptx->size, "", 0, NULL, NULL),
                     "linking the image's PTX");
     }
     void *cubin = NULL;
-    size_t cubin_bytes = 0;
-    CUmodule module = NULL;
+    *module = NULL;
     if (linked)
-        linked = ok(st, cu->cuLinkComplete(link, &cubin, &cubin_bytes), "completing the link") &&
-                 ok(st, cu->cuModuleLoadData(&module, cubin), "loading the linked module");
-    if (linked)
-        add_module(load->device, cubin, cubin_bytes);
+        linked = ok(st, cu->cuLinkComplete(link, &cubin, cubin_bytes), "completing the link") &&
+                 ok(st, cu->cuModuleLoadData(module, cubin), "loading the linked module");
+    /* The linker's output lives until cuLinkDestroy: device_load's copy. */
+    if (linked && (*cubin_copy = malloc(*cubin_bytes ? *cubin_bytes : 1)) != NULL)
+        memcpy(*cubin_copy, cubin, *cubin_bytes);
     cu->cuLinkDestroy(link);
-    if (!linked) {
-        if (errors[0])
-            snprintf(st->error + strlen(st->error), sizeof st->error - strlen(st->error), " (%.80s)", errors);
-        load->failed = true;
-        return;
+    if (linked && !*cubin_copy) {
+        cu->cuModuleUnload(*module);
+        snprintf(st->error, sizeof st->error, "out of memory for the module's host copy");
+        return false;
     }
-    CUmodule *modules = realloc(st->cu_modules, (st->ncu_modules + 1) * sizeof *modules);
-    struct kernel *kernels = realloc(st->kernels, (st->nkernels + image.data->function_count) * sizeof *kernels);
-    if (modules)
-        st->cu_modules = modules;
-    if (kernels)
-        st->kernels = kernels;
-    if (!modules || !kernels) {
+    if (!linked && errors[0])
+        snprintf(st->error + strlen(st->error), sizeof st->error - strlen(st->error), " (%.80s)", errors);
+    return linked;
+}
+
+/* The kernels and variables of a linked module: false (st->error says why)
+ * when one is missing or a variable does not match its host side. The
+ * variables are made present only once everything is found. */
+static bool find_symbols(struct glass_device *device, struct nvptx *st, const struct glass_image *registered,
+                         const struct glass_nvptx_image *image, CUmodule module)
+{
+    const struct glass_cuda *cu = st->cu;
+    unsigned nfn = image->data->function_count, nvar = image->data->var_count;
+    struct kernel *kernels = calloc(nfn ? nfn : 1, sizeof *kernels);
+    CUdeviceptr *addresses = calloc(nvar ? nvar : 1, sizeof *addresses);
+    bool found = kernels && addresses;
+    if (!found)
         snprintf(st->error, sizeof st->error, "out of memory loading an image");
-        load->failed = true;
-        return;
-    }
-    st->cu_modules[st->ncu_modules++] = module;
-    for (unsigned i = 0; i < image.data->function_count; i++) {
-        struct kernel k = {(void (*)(void *))image.host_functions[i], NULL, 0, 0};
-        if (!ok(st, cu->cuModuleGetFunction(&k.function, module, image.data->functions[i].name), "finding a kernel")) {
-            load->failed = true;
-            return;
+    for (unsigned i = 0; i < nfn && found; i++) {
+        struct kernel *k = &kernels[i];
+        *k = (struct kernel){(void (*)(void *))image->host_functions[i], NULL, 0, 0, registered->host_table};
+        found = ok(st, cu->cuModuleGetFunction(&k->function, module, image->data->functions[i].name),
+                   "finding a kernel");
+        if (found) {
+            cu->cuFuncGetAttribute(&k->regs_per_thread, GLASS_CU_FUNC_NUM_REGS, k->function);
+            cu->cuFuncGetAttribute(&k->max_threads, GLASS_CU_FUNC_MAX_THREADS_PER_BLOCK, k->function);
         }
-        cu->cuFuncGetAttribute(&k.regs_per_thread, GLASS_CU_FUNC_NUM_REGS, k.function);
-        cu->cuFuncGetAttribute(&k.max_threads, GLASS_CU_FUNC_MAX_THREADS_PER_BLOCK, k.function);
-        st->kernels[st->nkernels++] = k;
     }
-    for (unsigned i = 0; i < image.data->var_count; i++) {
-        CUdeviceptr address;
+    for (unsigned i = 0; i < nvar && found; i++) {
         size_t bytes;
-        if (!ok(st, cu->cuModuleGetGlobal_v2(&address, &bytes, module, image.data->var_names[i]),
-                "finding a declare target variable")) {
-            load->failed = true;
-            return;
+        bool link = image->host_vars[i].size & GLASS_OFFLOAD_VAR_LINK;
+        size_t host_bytes = image->host_vars[i].size & ~GLASS_OFFLOAD_VAR_LINK;
+        found = ok(st, cu->cuModuleGetGlobal_v2(&addresses[i], &bytes, module, image->data->var_names[i]),
+                   "finding a declare target variable");
+        /* A link variable is the device's pointer to it. */
+        size_t want = link ? sizeof(void *) : host_bytes;
+        if (found && bytes != want) {
+            snprintf(st->error, sizeof st->error,
+                     "declare target%s variable %.60s has %zu bytes on the device and %zu on the host", link ? " link" : "",
+                     image->data->var_names[i], bytes, want);
+            found = false;
         }
-        uintptr_t host_bytes = image.host_vars[i].size & ~GLASS_OFFLOAD_VAR_LINK;
-        if (image.host_vars[i].size & GLASS_OFFLOAD_VAR_LINK)
-            continue; /* declare target link: mapped by the constructs that use it */
-        glass_device_map_static(load->device, image.host_vars[i].host, host_bytes, (uintptr_t)address);
     }
-    /* omp_get_wtime on the device: seconds per clock tick. */
-    CUdeviceptr tick;
-    size_t tick_bytes;
-    if (cu->cuModuleGetGlobal_v2(&tick, &tick_bytes, module, "__nvptx_clocktick") == GLASS_CU_SUCCESS &&
-        tick_bytes == sizeof(double) && st->clock_khz > 0) {
-        double seconds = 1e-3 / st->clock_khz;
-        cu->cuMemcpyHtoD_v2(tick, &seconds, sizeof seconds);
+    if (found)
+        found = add_kernels(st, kernels, nfn);
+    for (unsigned i = 0; i < nvar && found; i++) {
+        const struct glass_offload_var *var = &image->host_vars[i];
+        size_t host_bytes = var->size & ~GLASS_OFFLOAD_VAR_LINK;
+        if (var->size & GLASS_OFFLOAD_VAR_LINK)
+            found = glass_device_add_link(device, registered->host_table, var->host, host_bytes, (uintptr_t)addresses[i]);
+        else
+            glass_device_map_static(device, var->host, host_bytes, (uintptr_t)addresses[i]);
+        if (!found)
+            snprintf(st->error, sizeof st->error, "out of memory loading an image");
+    }
+    free(kernels);
+    free(addresses);
+    return found;
+}
+
+static void unload_symbols(struct glass_device *device, struct nvptx *st, const struct glass_image *registered);
+
+/* The file holding the image (device_load's filename): the shared library
+ * whose tables they are, or the executable; malloc'ed, NULL when unknown. */
+static char *file_of(const void *host_table)
+{
+    Dl_info info;
+    struct link_map *map = NULL;
+    /* The executable's link map has an empty name; a library's is the name
+     * it was opened by, made absolute now (a relative one is relative to
+     * the directory it was opened from, most likely still the current one). */
+    if (dladdr1(host_table, &info, (void **)&map, RTLD_DL_LINKMAP) && map && map->l_name && map->l_name[0])
+        return realpath(map->l_name, NULL);
+    char path[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", path, sizeof path - 1);
+    if (len <= 0)
+        return NULL;
+    path[len] = '\0';
+    return strdup(path);
+}
+
+static bool nvptx_load_image(struct glass_device *device, const struct glass_image *registered, const char **why)
+{
+    struct nvptx *st = state(device);
+    const struct glass_cuda *cu = st->cu;
+    *why = st->error;
+    struct glass_nvptx_image image;
+    const char *bad = glass_nvptx_image_read(registered->host_table, registered->target_data, &image);
+    if (bad) {
+        snprintf(st->error, sizeof st->error, "an NVIDIA offload image cannot be read: %s", bad);
+        return false;
+    }
+    enter(st);
+    CUmodule module;
+    void *cubin = NULL;
+    size_t cubin_bytes = 0;
+    bool loaded = link_module(st, &image, &module, &cubin, &cubin_bytes);
+    if (loaded && !find_symbols(device, st, registered, &image, module)) {
+        unload_symbols(device, st, registered);
+        cu->cuModuleUnload(module);
+        free(cubin);
+        loaded = false;
+    }
+    char *file = loaded ? file_of(registered->host_table) : NULL;
+    if (loaded && !glass_device_add_module(device, registered->host_table, file, cubin, cubin_bytes)) {
+        snprintf(st->error, sizeof st->error, "out of memory loading an image");
+        free(file);
+        unload_symbols(device, st, registered);
+        cu->cuModuleUnload(module);
+        free(cubin);
+        loaded = false;
+    }
+    if (loaded) {
+        remember_module(st, registered->host_table, module);
+        /* omp_get_wtime on the device: seconds per clock tick. */
+        CUdeviceptr tick;
+        size_t tick_bytes;
+        if (cu->cuModuleGetGlobal_v2(&tick, &tick_bytes, module, "__nvptx_clocktick") == GLASS_CU_SUCCESS &&
+            tick_bytes == sizeof(double) && st->clock_khz > 0) {
+            double seconds = 1e-3 / st->clock_khz;
+            cu->cuMemcpyHtoD_v2(tick, &seconds, sizeof seconds);
+        }
+    }
+    leave(st);
+    return loaded;
+}
+
+/* What find_symbols added for the image (kernels, variables); the link
+ * records go with the module (image_loading.c). */
+static void unload_symbols(struct glass_device *device, struct nvptx *st, const struct glass_image *registered)
+{
+    pthread_mutex_lock(&st->images_lock);
+    size_t kept = 0;
+    for (size_t i = 0; i < st->nkernels; i++)
+        if (st->kernels[i].image != registered->host_table)
+            st->kernels[kept++] = st->kernels[i];
+    st->nkernels = kept;
+    pthread_mutex_unlock(&st->images_lock);
+    struct glass_nvptx_image image;
+    if (glass_nvptx_image_read(registered->host_table, registered->target_data, &image))
+        return;
+    for (unsigned i = 0; i < image.data->var_count; i++)
+        if (!(image.host_vars[i].size & GLASS_OFFLOAD_VAR_LINK))
+            glass_device_unmap_static(device, image.host_vars[i].host, image.host_vars[i].size);
+}
+
+static void nvptx_unload_image(struct glass_device *device, const struct glass_image *registered)
+{
+    struct nvptx *st = state(device);
+    unload_symbols(device, st, registered);
+    CUmodule module = NULL;
+    pthread_mutex_lock(&st->images_lock);
+    for (size_t i = 0; i < st->ncu_modules; i++)
+        if (st->cu_modules[i].image == registered->host_table) {
+            module = st->cu_modules[i].module;
+            st->cu_modules[i] = st->cu_modules[--st->ncu_modules];
+            break;
+        }
+    pthread_mutex_unlock(&st->images_lock);
+    if (module) {
+        enter(st);
+        st->cu->cuModuleUnload(module);
+        leave(st);
     }
 }
 
@@ -269,6 +395,7 @@ static bool nvptx_init(struct glass_device *device)
         return false;
     device->kind_data = st;
     pthread_mutex_init(&st->queues_lock, NULL);
+    pthread_mutex_init(&st->images_lock, NULL);
     st->cu = glass_cuda_driver(NULL);
     if (!st->cu)
         return false;
@@ -290,9 +417,7 @@ static bool nvptx_init(struct glass_device *device)
     snprintf(st->type, sizeof st->type, "%s%s", strncmp(st->name, "NVIDIA", 6) ? "NVIDIA " : "", st->name);
     device->type = st->type;
     enter(st);
-    struct load load = {device, st, false};
-    glass_image_each(GLASS_OFFLOAD_TARGET_NVIDIA_PTX, load_image, &load);
-    bool events = !load.failed && ok(st, st->cu->cuEventCreate(&st->reference, GLASS_CU_EVENT_DEFAULT), "cuEventCreate") &&
+    bool events = ok(st, st->cu->cuEventCreate(&st->reference, GLASS_CU_EVENT_DEFAULT), "cuEventCreate") &&
                   ok(st, st->cu->cuEventCreate(&st->start, GLASS_CU_EVENT_DEFAULT), "cuEventCreate") &&
                   ok(st, st->cu->cuEventCreate(&st->end, GLASS_CU_EVENT_DEFAULT), "cuEventCreate");
     if (events) {
@@ -302,7 +427,7 @@ static bool nvptx_init(struct glass_device *device)
         st->reference_ns = host_ns();
     }
     leave(st);
-    if (load.failed || !events) {
+    if (!events) {
         glass_warn("NVIDIA device %d (%s) cannot be used: %s", device->number, st->name, st->error);
         return false;
     }
@@ -331,7 +456,9 @@ static void nvptx_fini(struct glass_device *device)
         free(q);
     }
     for (size_t i = 0; i < st->ncu_modules; i++)
-        st->cu->cuModuleUnload(st->cu_modules[i]);
+        st->cu->cuModuleUnload(st->cu_modules[i].module);
+    st->ncu_modules = 0;
+    st->nkernels = 0;
     leave(st);
     st->cu->cuDevicePrimaryCtxRelease_v2(st->ordinal);
 }
@@ -416,17 +543,25 @@ static int nvptx_device_to_device(struct glass_device *device, void *dst, const 
 
 /* ---- Regions --------------------------------------------------------------------- */
 
-static struct kernel *kernel_of(struct nvptx *st, void (*host_fn)(void *))
+/* The kernel of the region whose host version is host_fn, copied into *k
+ * (the array may change meanwhile); false when no loaded image has it. */
+static bool kernel_of(struct nvptx *st, void (*host_fn)(void *), struct kernel *k)
 {
-    for (size_t i = 0; i < st->nkernels; i++)
-        if (st->kernels[i].host_fn == host_fn)
-            return &st->kernels[i];
-    return NULL;
+    bool found = false;
+    pthread_mutex_lock(&st->images_lock);
+    for (size_t i = 0; i < st->nkernels && !found; i++)
+        if (st->kernels[i].host_fn == host_fn) {
+            *k = st->kernels[i];
+            found = true;
+        }
+    pthread_mutex_unlock(&st->images_lock);
+    return found;
 }
 
 static bool nvptx_can_run(struct glass_device *device, void (*host_fn)(void *))
 {
-    return kernel_of(state(device), host_fn) != NULL;
+    struct kernel k;
+    return kernel_of(state(device), host_fn, &k);
 }
 
 /* GCC's launch geometry: warps per team from thread_limit (default 8), capped
@@ -492,11 +627,11 @@ static unsigned nvptx_run(struct glass_device *device, void (*host_fn)(void *), 
                           const struct glass_launch *launch)
 {
     struct nvptx *st = state(device);
-    struct kernel *k = kernel_of(st, host_fn);
-    if (!k)
+    struct kernel k;
+    if (!kernel_of(st, host_fn, &k))
         glass_fatal("NVIDIA device %d: no kernel for the target region at %p", device->number, (void *)host_fn);
     unsigned teams, warps;
-    geometry(st, k, launch, &teams, &warps);
+    geometry(st, &k, launch, &teams, &warps);
     size_t stacks = (size_t)teams * warps * STACK_BYTES_PER_WARP;
     enter(st);
     if (!ok(st, grow_stacks(st, &st->stacks, &st->stacks_bytes, stacks), "allocating the soft stacks")) {
@@ -505,7 +640,7 @@ static unsigned nvptx_run(struct glass_device *device, void (*host_fn)(void *), 
                     teams, warps);
     }
     begin_timing(device, st);
-    bool launched = ok(st, launch_kernel(st, k, teams, warps, args, st->stacks, NULL), "launching the region");
+    bool launched = ok(st, launch_kernel(st, &k, teams, warps, args, st->stacks, NULL), "launching the region");
     /* The default stream only: nowait regions on their own streams go on. */
     bool finished = launched && ok(st, st->cu->cuStreamSynchronize(NULL), "running the region");
     end_timing(st);
@@ -589,11 +724,11 @@ static unsigned nvptx_run_async(struct glass_device *device, void *queue, void (
 {
     struct nvptx *st = state(device);
     struct queue *q = queue;
-    struct kernel *k = kernel_of(st, host_fn);
-    if (!k)
+    struct kernel k;
+    if (!kernel_of(st, host_fn, &k))
         return 0;
     unsigned teams, warps;
-    geometry(st, k, launch, &teams, &warps);
+    geometry(st, &k, launch, &teams, &warps);
     size_t stacks = (size_t)teams * warps * STACK_BYTES_PER_WARP;
     enter(st);
     if (grow_stacks(st, &q->stacks, &q->stacks_bytes, stacks) != GLASS_CU_SUCCESS) {
@@ -601,7 +736,7 @@ static unsigned nvptx_run_async(struct glass_device *device, void *queue, void (
         return 0;
     }
     int n = timed ? timing_begin(st, q) : -1;
-    CUresult status = launch_kernel(st, k, teams, warps, args, q->stacks, q->stream);
+    CUresult status = launch_kernel(st, &k, teams, warps, args, q->stacks, q->stream);
     timing_end(st, q, n, timed);
     leave(st);
     return status == GLASS_CU_SUCCESS ? teams : 0;
@@ -709,6 +844,9 @@ const struct glass_device_kind glass_nvptx_device_kind = {
     .now = nvptx_now,
     .num_procs = nvptx_num_procs,
     .can_run = nvptx_can_run,
+    .image_type = GLASS_OFFLOAD_TARGET_NVIDIA_PTX,
+    .load_image = nvptx_load_image,
+    .unload_image = nvptx_unload_image,
     .last_times = nvptx_last_times,
     .queue_open = nvptx_queue_open,
     .to_device_async = nvptx_to_device_async,

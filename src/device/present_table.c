@@ -117,6 +117,25 @@ uint64_t glass_present_detach(struct glass_present_entry *entry, uintptr_t where
     return UINT64_MAX;
 }
 
+void glass_present_add_member(struct glass_present_entry *entry, uintptr_t start, uintptr_t end)
+{
+    struct glass_member_range *grown = realloc(entry->members, (entry->nmembers + 1) * sizeof *grown);
+    if (!grown)
+        glass_fatal("out of memory for the elements of a mapped structure");
+    entry->members = grown;
+    entry->members[entry->nmembers++] = (struct glass_member_range){start, end};
+}
+
+bool glass_present_is_member(const struct glass_present_entry *entry, uintptr_t start, uintptr_t end)
+{
+    if (!entry->nmembers)
+        return true;
+    for (size_t i = 0; i < entry->nmembers; i++)
+        if (start >= entry->members[i].start && end <= entry->members[i].end)
+            return true;
+    return false;
+}
+
 void glass_present_remove(struct glass_present_table *table, struct glass_present_entry *entry)
 {
     for (size_t i = 0; i < table->len; i++)
@@ -126,6 +145,7 @@ void glass_present_remove(struct glass_present_table *table, struct glass_presen
             break;
         }
     free(entry->attached);
+    free(entry->members);
     free(entry);
 }
 

@@ -33,6 +33,17 @@ struct glass_present_entry {
      * at the last detach. Few per entry: an array searched linearly. */
     struct glass_attached_pointer *attached;
     size_t nattached;
+    /* Storage made for a structure's elements mapped as a group (map kind
+     * struct) spans the first to the last of them, elements not listed in
+     * between included: the elements that were listed, so that a later map
+     * of another element of the structure is diagnosed (5.1, 2.21.7.1, as
+     * libgomp does) rather than found present by accident. */
+    struct glass_member_range *members;
+    size_t nmembers;
+};
+
+struct glass_member_range {
+    uintptr_t start, end;
 };
 
 struct glass_attached_pointer {
@@ -66,6 +77,11 @@ uint64_t glass_present_attach(struct glass_present_entry *entry, uintptr_t where
 /* Detaches it (all at once with `force`): returns the count left, or
  * UINT64_MAX when the pointer was not attached. */
 uint64_t glass_present_detach(struct glass_present_entry *entry, uintptr_t where, bool force);
+/* Records a listed element of the group `entry` was made for. */
+void glass_present_add_member(struct glass_present_entry *entry, uintptr_t start, uintptr_t end);
+/* Whether [start, end) lies inside a recorded element (true when none is
+ * recorded: the storage was not made for a structure group). */
+bool glass_present_is_member(const struct glass_present_entry *entry, uintptr_t start, uintptr_t end);
 /* Removes and frees `entry` (not its device storage). */
 void glass_present_remove(struct glass_present_table *table, struct glass_present_entry *entry);
 /* The device address of host address `host` inside `entry`. */

@@ -78,7 +78,6 @@ declare -A expected_hostdev=(
   [libgomp.c/declare-variant-2.c]="the region runs the host compilation, which chose the kind(host) variant, while omp_is_initial_device() is false on the device"
   [libgomp.c/address-space-1.c]="the region runs host code, which reaches the __seg_fs variable through the host's fs segment (the test's own comment: SIGSEGV on the host)"
   [libgomp.c/target-20.c]="test_nested expects libgomp 12's single reference count (exit data releasing a target data region's reference); Glass keeps OpenMP 5.1's structured and dynamic counts apart"
-  [libgomp.c-c++-common/struct-elem-5.c]="expects a fatal error for a non-conforming program (mapping s.b while s.a and s.c are mapped as a group); Glass maps the group as one range, so s.b is present and the program runs"
 )
 
 # Values of a dg directive in a file, one per line: the text between the

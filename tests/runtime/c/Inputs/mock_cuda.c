@@ -147,7 +147,13 @@ CUresult cuLinkComplete(void *state, void **out, size_t *size)
 CUresult cuLinkDestroy(void *state) { (void)state; return 0; }
 static int module_token;
 CUresult cuModuleLoadData(void **module, const void *image) { (void)image; *module = &module_token; return 0; }
-CUresult cuModuleUnload(void *module) { (void)module; return 0; }
+CUresult cuModuleUnload(void *module)
+{
+    (void)module;
+    if (logging())
+        fprintf(stderr, "mock: module unloaded\n");
+    return 0;
+}
 
 CUresult cuModuleGetFunction(struct function **out, void *module, const char *name)
 {
