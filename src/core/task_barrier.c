@@ -8,6 +8,12 @@ bool glass_team_tasks_pending(struct glass_team *team)
     return atomic_load_explicit(&team->tasking.active, memory_order_seq_cst) != 0;
 }
 
+bool glass_team_tasks_incomplete(struct glass_thread *self, struct glass_team *team)
+{
+    unsigned long held = self->credit_team == team ? self->active_credits : 0;
+    return atomic_load_explicit(&team->tasking.active, memory_order_seq_cst) != held;
+}
+
 void glass_task_barrier_wait_until(struct glass_thread *self, bool (*done)(void *), void *arg)
 {
     enum glass_state state = atomic_load_explicit(&self->state, memory_order_relaxed);

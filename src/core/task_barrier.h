@@ -19,6 +19,11 @@
 /* True while the team has explicit tasks not yet completed (queued or running). */
 bool glass_team_tasks_pending(struct glass_team *team);
 
+/* The same, without the units `self` holds in advance in the team's count
+ * (credits, task.c), which glass_team_tasks_pending() counts as pending:
+ * whether a barrier of `self` would run or wait for any task. */
+bool glass_team_tasks_incomplete(struct glass_thread *self, struct glass_team *team);
+
 /* Gives back the tasks the caller counted in advance in a team's count of
  * incomplete tasks (task.c): before anything waits for that count to reach 0
  * (barrier arrival; task-aware waits do it themselves). */

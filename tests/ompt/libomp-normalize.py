@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Normalizes the test tool's event lines (tests/ompt/Inputs/tool.c) for
 libomp-diff.sh: the tool's own start-up lines go; each thread's events are
-kept in order and the threads follow one another (the initial thread first,
-then the others by their first event's text, so that the order in which
-workers happened to start does not matter); ids and addresses become names
-given in order of first appearance (P1, T1, ... for parallel regions and
-tasks, W1 for wait ids, A1 for dependence addresses), and code and frame
-pointers become "set" or "nil"."""
+kept in order. The initial thread comes first; the workers' events follow
+as units, one per outermost implicit task a worker ran (its begin to its
+end), ordered by their events and then by the names already given to their
+ids, so that neither the order in which workers
+started nor which pool thread a runtime gave to which team matters (a worker's
+own thread_begin/thread_end go: how many threads a runtime starts or reuses is
+its own business). Ids and addresses become names given in order of first
+appearance (I1, I2, ... for threads, parallel regions and tasks, W1 for wait
+ids, A1 for dependence addresses), and code and frame pointers become "set"
+or "nil"."""
 import re
 import sys
 
@@ -33,6 +37,50 @@ def normalize(text):
     return text
 
 
+def event_names(events):
+    """What orders the units first: their events' names only, since a field
+    may come and go from run to run (libomp 19 answers a worker's task
+    inquiry at its last barrier's end in some runs and not in others)."""
+    return [e.split(":", 1)[0] for e in events]
+
+
+def worker_units(events):
+    """Splits a worker's events into units: each outermost implicit task with
+    what it contains, and any other event alone (thread begin/end go)."""
+    units, current, depth = [], None, 0
+    for event in events:
+        if current is None:
+            if event.startswith(("thread_begin:", "thread_end:")):
+                continue
+            if not event.startswith("implicit_task_begin:"):
+                units.append([event])
+                continue
+            current = []
+        current.append(event)
+        if event.startswith("implicit_task_begin:"):
+            depth += 1
+        elif event.startswith("implicit_task_end:"):
+            depth -= 1
+            if depth == 0:
+                units.append(current)
+                current = None
+    if current:
+        units.append(current)
+    return units
+
+
+def named_key(events):
+    """The unit's text with the names given so far, unknown ids as "?": the
+    order between units whose text differs only in ids."""
+    def known(match):
+        for kind in ("I", "W", "A"):
+            for (k, value), name in names.items():
+                if k == kind and value == match.group(0):
+                    return name
+        return "?"
+    return [re.sub(r"\b\d+\b|0x[0-9a-f]+", known, e) for e in events]
+
+
 def main():
     threads, other = {}, []
     for line in sys.stdin:
@@ -45,9 +93,15 @@ def main():
             continue  # frame-flag violations are counted by libomp-diff.sh
         threads.setdefault(int(match.group(1)), []).append(match.group(2))
     initial = threads.pop(1, [])
-    others = sorted(threads.values(), key=lambda events: [re.sub(r"\d+|0x[0-9a-f]+", "#", e) for e in events])
-    for number, events in enumerate([initial] + others, 1):
-        for event in events:
+    for event in initial:
+        print("T1: %s" % normalize(event))
+    units = [unit for events in threads.values() for unit in worker_units(events)]
+    number = 1
+    while units:
+        unit = min(units, key=lambda u: (event_names(u), named_key(u)))
+        units.remove(unit)
+        number += 1
+        for event in unit:
             print("T%d: %s" % (number, normalize(event)))
     for line in other:
         print(line)

@@ -37,18 +37,28 @@ static void serialized(void)
     work(1);
 }
 
+/* The primary thread makes and runs the tasks; the other thread waits in
+ * the program, where it cannot take any (no task scheduling point), so that
+ * which thread runs which task is the same in every run. */
 static void tasks_deps(void)
 {
     int a = 0, b = 0;
-#pragma omp parallel num_threads(2)
-#pragma omp single
+    _Atomic int done = 0;
+#pragma omp parallel num_threads(2) shared(done)
     {
+#pragma omp masked
+        {
 #pragma omp task depend(out : a)
-        a = 1;
+            a = 1;
 #pragma omp task depend(in : a) depend(out : b)
-        b = a + 1;
+            b = a + 1;
 #pragma omp task depend(inout : b)
-        b++;
+            b++;
+#pragma omp taskwait
+            done = 1;
+        }
+        while (!done)
+            ;
     }
     sink = a + b;
 }
