@@ -37,18 +37,23 @@ static inline int frame_flags_ok(int flags)
     return flags == (ompt_frame_application | ompt_frame_cfa) || flags == (ompt_frame_runtime | ompt_frame_cfa);
 }
 
+/* Whether a frame (NULL: none given) keeps the rule. Atomic reads: an
+ * ancestor's frame belongs to a task that may run (and enter or leave the
+ * runtime) on another thread right now. */
+static inline int frame_flags_frame_ok(const ompt_frame_t *frame)
+{
+    return !frame || (frame_flags_ok(__atomic_load_n(&frame->exit_frame_flags, __ATOMIC_RELAXED)) &&
+                      frame_flags_ok(__atomic_load_n(&frame->enter_frame_flags, __ATOMIC_RELAXED)));
+}
+
 /* `tag` starts the WRONG line (tool.c: the thread, "T3"); NULL for none.
  * `where` says which event, `level` which ancestor (0 for a passed frame). */
 static inline void frame_flags_check(const char *tag, const char *where, int level, const ompt_frame_t *frame)
 {
-    if (!frame)
+    if (frame_flags_frame_ok(frame))
         return;
-    /* Atomic reads: an ancestor's frame belongs to a task that may run (and
-     * enter or leave the runtime) on another thread right now. */
     int exit_flags = __atomic_load_n(&frame->exit_frame_flags, __ATOMIC_RELAXED);
     int enter_flags = __atomic_load_n(&frame->enter_frame_flags, __ATOMIC_RELAXED);
-    if (frame_flags_ok(exit_flags) && frame_flags_ok(enter_flags))
-        return;
     char line[256];
     int n = snprintf(line, sizeof line, "%s%sWRONG: frame flags at %.40s, level %d: exit_frame_flags=0x%x "
                      "enter_frame_flags=0x%x\n", tag ? tag : "", tag ? ": " : "", where, level,

@@ -274,9 +274,12 @@ static const char *frame_flags_text(char *buffer, size_t size, int flags)
 }
 
 /* The frame-flag rule (frame_flags.h), checked on every frame the tool is
- * given or asks for, at every event. */
+ * given or asks for, at every event; the WRONG line names the thread (the
+ * tag is made only then: this runs at every event). */
 static void assert_frame_flags(const char *where, int level, const ompt_frame_t *frame)
 {
+    if (frame_flags_frame_ok(frame))
+        return;
     char tag[32];
     snprintf(tag, sizeof tag, "T%lu", thread_tag());
     frame_flags_check(tag, where, level, frame);
@@ -287,11 +290,14 @@ static void assert_frame_flags(const char *where, int level, const ompt_frame_t 
  * (libomp's initial task has no initialized frame at thread_begin). */
 static void assert_task_frame_flags(const char *where)
 {
-    if (strncmp(where, "thread_", 7) == 0)
+    if (!tool_entry.get_task_info || strncmp(where, "thread_", 7) == 0)
         return;
-    char tag[32];
-    snprintf(tag, sizeof tag, "T%lu", thread_tag());
-    frame_flags_check_tasks(tag, where);
+    for (int level = 0;; level++) {
+        ompt_frame_t *frame = NULL;
+        if (tool_entry.get_task_info(level, NULL, NULL, &frame, NULL, NULL) != 2)
+            break;
+        assert_frame_flags(where, level, frame);
+    }
 }
 
 /* ---- codeptr bookkeeping ------------------------------------------------------ */
