@@ -342,6 +342,13 @@ static void discover_and_initialize(void)
     struct glass_thread *self = glass_self_ptr;
     if (self)
         glass_ompt_thread_starts(self, self->is_worker ? GLASS_THREAD_WORKER : GLASS_THREAD_INITIAL);
+    else if (glass_loading())
+        /* Started while the runtime loads: the loading thread is the initial
+         * thread, and it begins now (descriptor, thread_begin, the initial
+         * task's implicit_task begin), so that the tool sees it before main
+         * runs, not at the program's first OpenMP call, where the descriptor
+         * would otherwise be made. */
+        (void)glass_self();
 }
 
 /* The runtime's constructor (init.c) initializes it while the program is

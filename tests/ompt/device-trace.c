@@ -49,6 +49,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "frame_flags.h" /* every event checks the frame-flag rule */
 
 #define N 4096
 #define MAX_OPS 256
@@ -218,6 +219,7 @@ static void on_data_op(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task_
                        ompt_id_t *host_op_id, ompt_target_data_op_t optype, void *src, int src_device, void *dest,
                        int dest_device, size_t bytes, const void *codeptr)
 {
+    frame_flags_check_tasks(NULL, "data_op");
     (void)target_task_data, (void)codeptr;
     if (endpoint != ompt_scope_end)
         return;
@@ -236,6 +238,7 @@ static void on_data_op(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task_
 static void on_submit(ompt_scope_endpoint_t endpoint, ompt_data_t *target_data, ompt_id_t *host_op_id,
                       unsigned int requested_num_teams)
 {
+    frame_flags_check_tasks(NULL, "submit");
     (void)requested_num_teams;
     if (endpoint != ompt_scope_end)
         return;
@@ -260,7 +263,8 @@ static struct task *task_of(ompt_id_t id)
 static void on_task_create(ompt_data_t *encountering_task_data, const ompt_frame_t *frame,
                            ompt_data_t *new_task_data, int flags, int has_dependences, const void *codeptr)
 {
-    (void)frame;
+    frame_flags_check_tasks(NULL, "task_create");
+    frame_flags_check(NULL, "task_create's frame", 0, frame);
     pthread_mutex_lock(&lock);
     if (encountering_task_data->value == 0)
         encountering_task_data->value = next_id++;
@@ -274,6 +278,7 @@ static void on_task_create(ompt_data_t *encountering_task_data, const ompt_frame
 
 static void on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps, int ndeps)
 {
+    frame_flags_check_tasks(NULL, "dependences");
     pthread_mutex_lock(&lock);
     struct task *task = task_of(task_data->value);
     if (task) {
@@ -492,6 +497,7 @@ static void buffer_complete(int device_num, ompt_buffer_t *buffer, size_t bytes,
 static void on_device_initialize(int device_num, const char *type, ompt_device_t *device,
                                  ompt_function_lookup_t lookup, const char *documentation)
 {
+    frame_flags_check_tasks(NULL, "device_initialize");
     (void)documentation;
     printf("device_initialize %d %s\n", device_num, type);
     if (device_num < 0 || device_num >= MAX_DEVICES) {
@@ -545,6 +551,7 @@ static void on_device_initialize(int device_num, const char *type, ompt_device_t
 
 static void on_device_finalize(int device_num)
 {
+    frame_flags_check_tasks(NULL, "device_finalize");
     if (device_num >= 0 && device_num < MAX_DEVICES)
         finalized_device[device_num] = 1;
     printf("device_finalize %d\n", device_num);
@@ -554,6 +561,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
 {
     (void)initial_device_num, (void)tool_data;
     ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
+    frame_flags_init(lookup);
     get_thread_data = (ompt_get_thread_data_t)lookup("ompt_get_thread_data");
     set_callback(ompt_callback_device_initialize, (ompt_callback_t)on_device_initialize);
     set_callback(ompt_callback_device_finalize, (ompt_callback_t)on_device_finalize);

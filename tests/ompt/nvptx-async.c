@@ -27,6 +27,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "frame_flags.h" /* every event checks the frame-flag rule */
 
 #include "../runtime/c/Inputs/mock_image.h"
 
@@ -109,6 +110,7 @@ static int current_task_is(ompt_data_t *task)
 static void on_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num, ompt_data_t *task_data,
                       ompt_data_t *target_task_data, ompt_data_t *target_data, const void *codeptr)
 {
+    frame_flags_check_tasks(NULL, "target");
     (void)device_num, (void)task_data, (void)codeptr;
     int in_task = current_task_is(target_task_data);
     pthread_mutex_lock(&lock);
@@ -138,6 +140,7 @@ static void on_data_op(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task_
                        ompt_id_t *host_op_id, ompt_target_data_op_t optype, void *src, int src_device, void *dest,
                        int dest_device, size_t bytes, const void *codeptr)
 {
+    frame_flags_check_tasks(NULL, "data_op");
     (void)target_task_data, (void)host_op_id, (void)src, (void)src_device, (void)dest, (void)dest_device,
         (void)bytes, (void)codeptr;
     if (endpoint != ompt_scope_end)
@@ -158,6 +161,7 @@ static void on_data_op(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task_
 static void on_submit(ompt_scope_endpoint_t endpoint, ompt_data_t *target_data, ompt_id_t *host_op_id,
                       unsigned int requested_num_teams)
 {
+    frame_flags_check_tasks(NULL, "submit");
     (void)host_op_id, (void)requested_num_teams;
     if (endpoint != ompt_scope_end)
         return;
@@ -173,6 +177,7 @@ static void on_submit(ompt_scope_endpoint_t endpoint, ompt_data_t *target_data, 
 static void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t prior_task_status,
                              ompt_data_t *next_task_data)
 {
+    frame_flags_check_tasks(NULL, "task_schedule");
     (void)next_task_data;
     pthread_mutex_lock(&lock);
     if (prior_task_status == ompt_task_early_fulfill || prior_task_status == ompt_task_late_fulfill ||
@@ -229,6 +234,7 @@ static void buffer_complete(int device_num, ompt_buffer_t *buffer, size_t bytes,
 static void on_device_initialize(int device_num, const char *type, ompt_device_t *device,
                                  ompt_function_lookup_t lookup, const char *documentation)
 {
+    frame_flags_check_tasks(NULL, "device_initialize");
     (void)documentation;
     printf("device_initialize %d %s\n", device_num, type);
     traced_device = device;
@@ -242,6 +248,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
 {
     (void)initial_device_num, (void)tool_data;
     ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
+    frame_flags_init(lookup);
     get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info");
     set_callback(ompt_callback_device_initialize, (ompt_callback_t)on_device_initialize);
     set_callback(ompt_callback_target_emi, (ompt_callback_t)on_target);

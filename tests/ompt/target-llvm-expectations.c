@@ -31,6 +31,7 @@
 #include <omp-tools.h>
 #include <omp.h>
 #include <stdio.h>
+#include "frame_flags.h" /* every event checks the frame-flag rule */
 
 static ompt_data_t *begin_target_task, *end_target_task, *nowait_target_task;
 static int null_target_tasks;
@@ -51,6 +52,7 @@ static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, in
                           ompt_data_t *task_data, ompt_data_t *target_task_data, ompt_data_t *target_data,
                           const void *codeptr_ra)
 {
+    frame_flags_check_tasks(NULL, "target_emi");
     (void)device_num, (void)task_data, (void)codeptr_ra;
     if (endpoint == ompt_scope_begin)
         target_data->value = 1; /* a construct's data operations are not the routines' */
@@ -76,6 +78,7 @@ static void on_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_t
                            void *src, int src_device, void *dest, int dest_device, size_t bytes,
                            const void *codeptr_ra)
 {
+    frame_flags_check_tasks(NULL, "data_op_emi");
     (void)target_task_data, (void)host_op_id;
     if (endpoint != ompt_scope_end || target_data->value != 0)
         return; /* count the memory routines' operations, once each */
@@ -99,6 +102,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
 {
     (void)initial_device_num, (void)tool_data;
     ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
+    frame_flags_init(lookup);
     set_callback(ompt_callback_target_emi, (ompt_callback_t)on_target_emi);
     set_callback(ompt_callback_target_data_op_emi, (ompt_callback_t)on_data_op_emi);
     return 1;

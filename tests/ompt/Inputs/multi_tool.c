@@ -14,7 +14,9 @@
  *   MULTI_DECLINE=a,b  the tools named a and b return NULL from ompt_start_tool
  *   MULTI_INIT0=a      tool a registers its callbacks, then returns 0
  *   MULTI_END=a        tool a calls ompt_finalize_tool from its control_tool
- * control_tool returns MARK, so the program can tell whose answer it got. */
+ * control_tool returns MARK, so the program can tell whose answer it got.
+ * Every event checks the frame-flag rule (frame_flags.h) on the frames it is
+ * passed and on the current task's frames and its ancestors'. */
 #include <inttypes.h>
 #include <omp-tools.h>
 #include <stdarg.h>
@@ -23,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "frame_flags.h"
 
 #ifndef TOOL_NAME
 #define TOOL_NAME "multi"
@@ -103,6 +107,9 @@ static void count(enum counter counter, const char *event)
         say("%s: BAD %s after the initializer returned 0", TOOL_NAME, event);
     atomic_fetch_add(&counts[counter], 1);
     expect_mine(event, "ompt_get_thread_data", get_thread_data());
+    /* A thread has no current task at its begin and end. */
+    if (counter != THREAD_BEGIN && counter != THREAD_END)
+        frame_flags_check_tasks(TOOL_NAME, event);
 }
 
 /* Inside a region: the inquiry entry points hand this tool the very data the
@@ -134,7 +141,8 @@ static void on_thread_end(ompt_data_t *thread_data)
 static void on_parallel_begin(ompt_data_t *encountering_task, const ompt_frame_t *frame, ompt_data_t *parallel_data,
                               unsigned requested, int flags, const void *codeptr)
 {
-    (void)frame, (void)requested, (void)flags, (void)codeptr;
+    (void)requested, (void)flags, (void)codeptr;
+    frame_flags_check(TOOL_NAME, "parallel_begin's frame", 0, frame);
     expect_mine("parallel_begin", "encountering task_data", encountering_task);
     mark_new("parallel_begin", "parallel_data", parallel_data);
     count(PARALLEL_BEGIN, "parallel_begin");
@@ -168,7 +176,8 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
 static void on_task_create(ompt_data_t *encountering_task, const ompt_frame_t *frame, ompt_data_t *new_task,
                            int flags, int has_dependences, const void *codeptr)
 {
-    (void)frame, (void)flags, (void)has_dependences, (void)codeptr;
+    (void)flags, (void)has_dependences, (void)codeptr;
+    frame_flags_check(TOOL_NAME, "task_create's frame", 0, frame);
     expect_mine("task_create", "encountering task_data", encountering_task);
     mark_new("task_create", "new task_data", new_task);
     count(TASK_CREATE, "task_create");
@@ -314,6 +323,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device, ompt_da
     get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info");
     get_parallel_info = (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info");
     finalize_tool = (ompt_finalize_tool_t)lookup("ompt_finalize_tool");
+    frame_flags_init(lookup);
     if (!set_callback || !get_callback || !get_thread_data || !get_task_info || !get_parallel_info || !finalize_tool) {
         say("%s: BAD lookup", TOOL_NAME);
         return 0;

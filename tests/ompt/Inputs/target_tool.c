@@ -24,6 +24,8 @@
  *   - host addresses and byte counts are those of arrays the program named
  *     (target_tool_name): each line names the array instead of printing its
  *     address.
+ *   - the frame-flag rule (frame_flags.h) on the thread's task frames at
+ *     every event, which aborts when broken.
  * A broken rule prints an "ERROR:" line; the finalizer prints the count. */
 #define _GNU_SOURCE
 #include <inttypes.h>
@@ -35,6 +37,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "frame_flags.h"
 #include "target_tool.h"
 
 #define MAX_DEVICES 8
@@ -140,6 +143,7 @@ static int device_ok(int device, const char *what)
 static void on_device_initialize(int device, const char *type, ompt_device_t *handle, ompt_function_lookup_t lookup,
                                  const char *documentation)
 {
+    frame_flags_check_tasks(NULL, "device_initialize");
     (void)handle, (void)documentation;
     pthread_mutex_lock(&lock);
     if (device_ok(device, "device_initialize")) {
@@ -156,6 +160,7 @@ static void on_device_initialize(int device, const char *type, ompt_device_t *ha
 static void on_device_load(int device, const char *file, int64_t offset, void *vma, size_t bytes, void *host,
                            void *device_addr, uint64_t module)
 {
+    frame_flags_check_tasks(NULL, "device_load");
     (void)offset, (void)vma, (void)bytes, (void)host, (void)device_addr;
     pthread_mutex_lock(&lock);
     char self[4096];
@@ -173,6 +178,7 @@ static void on_device_load(int device, const char *file, int64_t offset, void *v
 
 static void on_device_unload(int device, uint64_t module)
 {
+    frame_flags_check_tasks(NULL, "device_unload");
     pthread_mutex_lock(&lock);
     if (device_ok(device, "device_unload")) {
         if (!devices[device].loaded || devices[device].module != module)
@@ -187,6 +193,7 @@ static void on_device_unload(int device, uint64_t module)
 
 static void on_device_finalize(int device)
 {
+    frame_flags_check_tasks(NULL, "device_finalize");
     pthread_mutex_lock(&lock);
     if (device_ok(device, "device_finalize")) {
         if (!devices[device].initialized)
@@ -282,6 +289,7 @@ static struct construct *current(uint64_t id, const char *what)
 static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device, ompt_data_t *task,
                           ompt_data_t *target_task, ompt_data_t *target_data, const void *codeptr)
 {
+    frame_flags_check_tasks(NULL, "target_emi");
     (void)codeptr;
     pthread_mutex_lock(&lock);
     if (endpoint == ompt_scope_begin) {
@@ -298,6 +306,7 @@ static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, in
 static void on_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device, ompt_data_t *task,
                       ompt_id_t target_id, const void *codeptr)
 {
+    frame_flags_check_tasks(NULL, "target");
     (void)codeptr;
     pthread_mutex_lock(&lock);
     if (!target_id)
@@ -442,6 +451,7 @@ static void on_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *t
                                   void *src, int src_device, void *dest, int dest_device, size_t bytes,
                                   const void *codeptr)
 {
+    frame_flags_check_tasks(NULL, "target_data_op_emi");
     (void)target_task, (void)codeptr;
     pthread_mutex_lock(&lock);
     struct construct *c = current(target_data->value, "target_data_op_emi");
@@ -460,6 +470,7 @@ static void on_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *t
 static void on_target_data_op(ompt_id_t target_id, ompt_id_t host_op_id, ompt_target_data_op_t optype, void *src,
                               int src_device, void *dest, int dest_device, size_t bytes, const void *codeptr)
 {
+    frame_flags_check_tasks(NULL, "target_data_op");
     (void)codeptr;
     pthread_mutex_lock(&lock);
     struct construct *c = current(target_id, "target_data_op");
@@ -486,6 +497,7 @@ static void submit(struct construct *c, unsigned teams)
 static void on_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_data, ompt_id_t *host_op_id,
                                  unsigned int teams)
 {
+    frame_flags_check_tasks(NULL, "target_submit_emi");
     pthread_mutex_lock(&lock);
     struct construct *c = current(target_data->value, "target_submit_emi");
     if (c && endpoint == ompt_scope_begin) {
@@ -499,6 +511,7 @@ static void on_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *ta
 
 static void on_target_submit(ompt_id_t target_id, ompt_id_t host_op_id, unsigned int teams)
 {
+    frame_flags_check_tasks(NULL, "target_submit");
     pthread_mutex_lock(&lock);
     struct construct *c = current(target_id, "target_submit");
     seen_once(host_op_id, "target_submit");
@@ -527,6 +540,7 @@ static void map(struct construct *c, unsigned nitems, void **host, void **device
 static void on_target_map_emi(ompt_data_t *target_data, unsigned int nitems, void **host, void **device,
                               size_t *bytes, unsigned int *flags, const void *codeptr)
 {
+    frame_flags_check_tasks(NULL, "target_map_emi");
     (void)codeptr;
     pthread_mutex_lock(&lock);
     struct construct *c = current(target_data->value, "target_map_emi");
@@ -538,6 +552,7 @@ static void on_target_map_emi(ompt_data_t *target_data, unsigned int nitems, voi
 static void on_target_map(ompt_id_t target_id, unsigned int nitems, void **host, void **device, size_t *bytes,
                           unsigned int *flags, const void *codeptr)
 {
+    frame_flags_check_tasks(NULL, "target_map");
     (void)codeptr;
     pthread_mutex_lock(&lock);
     struct construct *c = current(target_id, "target_map");
@@ -554,6 +569,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device, ompt_da
     ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
     get_target_info = (ompt_get_target_info_t)lookup("ompt_get_target_info");
     get_num_devices = (ompt_get_num_devices_t)lookup("ompt_get_num_devices");
+    frame_flags_init(lookup);
     get_state = (ompt_get_state_t)lookup("ompt_get_state");
     const char *form = getenv("TARGET_TOOL_FORM");
     emi = !form || strcmp(form, "plain") != 0;

@@ -15,7 +15,7 @@
  *   TOOL_INIT=0       the initializer returns 0
  *   TOOL_QUIET=1      no event lines (initializer and finalizer lines stay)
  *   TOOL_FRAME_FLAGS=report  a frame flag that breaks the rule (see
- *                     assert_frame_flags) is printed, not fatal
+ *                     frame_flags.h) is printed, not fatal
  * TOOL_NAME (a macro, default "tool") names the tool in its lines. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -28,6 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "frame_flags.h"
 #include "tool.h"
 
 #ifndef TOOL_NAME
@@ -272,33 +273,16 @@ static const char *frame_flags_text(char *buffer, size_t size, int flags)
     return buffer;
 }
 
-/* The rule LLVM's OMPT test tool asserts, and tools modelled on it rely on:
- * both flags of every frame, set or NULL, are application|cfa or
- * runtime|cfa. Checked on every frame the tool is given or asks for, at every
- * event; a violation prints a WRONG line and aborts, as that tool does. */
-static int report_frame_flags_only; /* TOOL_FRAME_FLAGS=report: print, do not abort */
-
-static int frame_flags_ok(int flags)
-{
-    return flags == (ompt_frame_application | ompt_frame_cfa) || flags == (ompt_frame_runtime | ompt_frame_cfa);
-}
-
+/* The frame-flag rule (frame_flags.h), checked on every frame the tool is
+ * given or asks for, at every event; the WRONG line names the thread (the
+ * tag is made only then: this runs at every event). */
 static void assert_frame_flags(const char *where, int level, const ompt_frame_t *frame)
 {
-    if (!frame)
+    if (frame_flags_frame_ok(frame))
         return;
-    /* Atomic reads: an ancestor's frame belongs to a task that may run (and
-     * enter or leave the runtime) on another thread right now. */
-    int exit_flags = __atomic_load_n(&frame->exit_frame_flags, __ATOMIC_RELAXED);
-    int enter_flags = __atomic_load_n(&frame->enter_frame_flags, __ATOMIC_RELAXED);
-    if (frame_flags_ok(exit_flags) && frame_flags_ok(enter_flags))
-        return;
-    char line[200];
-    int n = snprintf(line, sizeof line, "T%lu: WRONG: frame flags at %.40s, level %d: exit_frame_flags=0x%x "
-                     "enter_frame_flags=0x%x\n", thread_tag(), where, level, (unsigned)exit_flags,
-                     (unsigned)enter_flags);
-    if (write(1, line, (size_t)n) < 0 || !report_frame_flags_only)
-        abort();
+    char tag[32];
+    snprintf(tag, sizeof tag, "T%lu", thread_tag());
+    frame_flags_check(tag, where, level, frame);
 }
 
 /* Every task frame of the calling thread's current task and its ancestors.
@@ -724,7 +708,7 @@ static int skipped(const char *event)
 static int initialize(ompt_function_lookup_t lookup, int initial_device, ompt_data_t *tool_data)
 {
     quiet = getenv("TOOL_QUIET") && strcmp(getenv("TOOL_QUIET"), "1") == 0;
-    report_frame_flags_only = getenv("TOOL_FRAME_FLAGS") && strcmp(getenv("TOOL_FRAME_FLAGS"), "report") == 0;
+    frame_flags_init(lookup);
     tool_log("%s: initialize: initial_device=%d tool_data=%" PRIu64, TOOL_NAME, initial_device, tool_data->value);
     for (size_t i = 0; i < sizeof entry_point_names / sizeof *entry_point_names; i++)
         if (!lookup(entry_point_names[i]))

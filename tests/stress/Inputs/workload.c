@@ -12,22 +12,24 @@
 #include <omp-tools.h>
 #include <stdatomic.h>
 
+#include "../../ompt/Inputs/frame_flags.h" /* the frames passed are checked against the rule */
+
 static _Atomic long parallels_seen, tasks_seen, threads_seen;
 
 static void on_parallel_begin(ompt_data_t *encountering_task_data, const ompt_frame_t *encountering_task_frame,
                               ompt_data_t *parallel_data, unsigned int requested_parallelism, int flags,
                               const void *codeptr_ra)
 {
-    (void)encountering_task_data, (void)encountering_task_frame, (void)requested_parallelism, (void)flags,
-        (void)codeptr_ra;
+    (void)encountering_task_data, (void)requested_parallelism, (void)flags, (void)codeptr_ra;
+    frame_flags_check(NULL, "parallel_begin's frame", 0, encountering_task_frame);
     parallel_data->value = (uint64_t)atomic_fetch_add(&parallels_seen, 1) + 1;
 }
 
 static void on_task_create(ompt_data_t *encountering_task_data, const ompt_frame_t *encountering_task_frame,
                            ompt_data_t *new_task_data, int flags, int has_dependences, const void *codeptr_ra)
 {
-    (void)encountering_task_data, (void)encountering_task_frame, (void)new_task_data, (void)has_dependences,
-        (void)codeptr_ra;
+    (void)encountering_task_data, (void)new_task_data, (void)has_dependences, (void)codeptr_ra;
+    frame_flags_check(NULL, "task_create's frame", 0, encountering_task_frame);
     if (flags & ompt_task_explicit)
         atomic_fetch_add(&tasks_seen, 1);
 }
@@ -42,6 +44,7 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
 {
     (void)initial_device_num, (void)tool_data;
     ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
+    frame_flags_init(lookup);
     set_callback(ompt_callback_parallel_begin, (ompt_callback_t)on_parallel_begin);
     set_callback(ompt_callback_task_create, (ompt_callback_t)on_task_create);
     set_callback(ompt_callback_thread_begin, (ompt_callback_t)on_thread_begin);
