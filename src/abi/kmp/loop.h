@@ -30,4 +30,13 @@ bool kmp_doacross_pending(struct glass_thread *self);
  * leave its construct. False when there is no such loop (a repeated call). */
 bool kmp_loop_dispatch_done(struct glass_thread *self, const void *codeptr);
 
+/* static_init.c: the OMPT events of a statically scheduled loop whose
+ * division the caller computed (collapse_nonrect.c), as the static init
+ * calls raise them: the loop begins with `count` logical iterations and the
+ * thread's part `share` of them is dispatched. __kmpc_for_static_fini ends
+ * the loop. */
+struct glass_static_share;
+void kmp_static_loop_begins(struct glass_thread *self, uint64_t count, const struct glass_static_share *share,
+                            const void *codeptr);
+
 #endif

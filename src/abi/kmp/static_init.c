@@ -84,6 +84,14 @@ static __attribute__((noinline, cold)) void report_chunk(struct glass_thread *se
                              (glass_tool_data){.ptr = &chunk});
 }
 
+void kmp_static_loop_begins(struct glass_thread *self, uint64_t count, const struct glass_static_share *share,
+                            const void *codeptr)
+{
+    work_begins(self, GLASS_WORK_LOOP_STATIC, count, codeptr);
+    if (GLASS_OMPT_ON(dispatch))
+        report_chunk(self, GLASS_WORK_LOOP_STATIC, 0, share);
+}
+
 /* Strips the modifiers and the "nomerge" offset. */
 static int schedule_kind(int32_t schedtype)
 {
