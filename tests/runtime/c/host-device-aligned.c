@@ -37,7 +37,7 @@ int main(void)
     uintptr_t dev_a = 0, dev_p = 0;
     double sum_a = 0;
     long sum_p = 0;
-#pragma omp target map(to : a128, page) map(from : dev_a, dev_p, sum_a, sum_p)
+#pragma omp target map(to : a128, page) map(tofrom : sum_a, sum_p) map(from : dev_a, dev_p)
     {
         dev_a = (uintptr_t)a128;
         dev_p = (uintptr_t)page;
