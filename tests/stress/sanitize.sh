@@ -48,11 +48,12 @@ case $mode in
     # pinned-memory check); ompt/cancel.c (and barrier-tree-cancel.test, which
     # reruns it) checks a codeptr that exists only
     # when clang tail-calls the runtime, which TSan's instrumentation prevents.
-    # icv-reference.c and clang-offload-libomptarget.c run the program on the
-    # system libomp too, which is not instrumented: TSan reports libomp's own
+    # icv-reference.c, clang-offload-libomptarget.c and
+    # collapse-nonrect-libomp19.test run the program on the system libomp
+    # too, which is not instrumented: TSan reports libomp's own
     # synchronization. control-tool-notool.test is control-tool.f90's
     # gfortran build.
-    skip='runtime/c/(alloc-traits|fork-child|header-clang|mixed-gcc-clang|icv-reference|clang-offload-libomptarget)\.c|ompt/(libomp-compat\.test|control-tool\.f90|control-tool-notool\.test|cancel\.c|barrier-tree-cancel\.test)'
+    skip='runtime/c/(alloc-traits|fork-child|header-clang|mixed-gcc-clang|icv-reference|clang-offload-libomptarget)\.c|runtime/collapse-nonrect-libomp19\.test|ompt/(libomp-compat\.test|control-tool\.f90|control-tool-notool\.test|cancel\.c|barrier-tree-cancel\.test)'
     ;;
   *) echo "usage: $0 asan|tsan [lit args...]" >&2; exit 2 ;;
 esac
