@@ -16,17 +16,7 @@
 
 #include "tool.h"
 
-typedef struct ident ident_t;
-struct bounds_info {
-    int32_t loop_type, loop_iv_type, comparison, outer_iv;
-    uint64_t lb0, lb1, ub0, ub1;
-    int64_t step;
-    uint64_t trip_count;
-};
-extern int __kmpc_global_thread_num(ident_t *);
-extern int32_t __kmpc_for_collapsed_init(ident_t *, int32_t, struct bounds_info *, struct bounds_info *, int32_t,
-                                         int32_t *);
-extern void __kmpc_for_static_fini(ident_t *, int32_t);
+#include "../runtime/c/Inputs/kmp_collapse.h"
 
 enum { INT32 = 5, LT = 3 };
 

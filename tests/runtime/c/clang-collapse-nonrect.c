@@ -78,18 +78,7 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct ident ident_t;
-/* libomp's bounds_info_t. */
-struct bounds_info {
-    int32_t loop_type, loop_iv_type, comparison, outer_iv;
-    uint64_t lb0, lb1, ub0, ub1;
-    int64_t step;
-    uint64_t trip_count;
-};
-extern int __kmpc_global_thread_num(ident_t *);
-extern int32_t __kmpc_for_collapsed_init(ident_t *, int32_t, struct bounds_info *, struct bounds_info *, int32_t,
-                                         int32_t *);
-extern void __kmpc_for_static_fini(ident_t *, int32_t);
+#include "Inputs/kmp_collapse.h"
 
 enum { UINT32 = 4, INT32 = 5, UINT64 = 6, INT64 = 7 };
 enum { LE = 0, GE = 1, NE = 2, LT = 3, GT = 4 };

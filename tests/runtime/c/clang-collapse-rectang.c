@@ -18,16 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-typedef struct ident ident_t;
-struct bounds_info {
-    int32_t loop_type, loop_iv_type, comparison, outer_iv;
-    uint64_t lb0, lb1, ub0, ub1;
-    int64_t step;
-    uint64_t trip_count;
-};
-extern int __kmpc_global_thread_num(ident_t *);
-extern uint64_t __kmpc_process_loop_nest_rectang(ident_t *, int, struct bounds_info *, int);
-extern void __kmpc_calc_original_ivs_rectang(ident_t *, uint64_t, const struct bounds_info *, uint64_t *, int);
+#include "Inputs/kmp_collapse.h"
 
 enum { INT8 = 1, UINT32 = 4, INT32 = 5, UINT64 = 6 };
 enum { LE = 0, GE = 1, NE = 2, LT = 3, GT = 4 };
