@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../abi/gomp/depend.h"
 #include "../core/tasking.h"
 #include "api.h"
 #include "target_copy.h"
@@ -58,23 +59,6 @@ static void run_copy(void *arg)
                              job->src_device_num, job->codeptr);
 }
 
-/* GCC's omp_depend_t: the dependence's address, then its GOMP_DEPEND_*
- * type (1 in, 2 out, 3 inout, 4 mutexinoutset, 5 inoutset). False for a
- * type no depobj construct writes (an object never initialized, or
- * destroyed). */
-static bool decode_depobj(const omp_depend_t *object, struct glass_depend *out)
-{
-    void *words[2];
-    memcpy(words, object, sizeof words);
-    static const enum glass_depend_kind kinds[] = {GLASS_DEPEND_IN, GLASS_DEPEND_OUT, GLASS_DEPEND_INOUT,
-                                                   GLASS_DEPEND_MUTEXINOUTSET, GLASS_DEPEND_INOUTSET};
-    uintptr_t type = (uintptr_t)words[1];
-    if (type < 1 || type > sizeof kinds / sizeof *kinds)
-        return false;
-    *out = (struct glass_depend){words[0], kinds[type - 1]};
-    return true;
-}
-
 /* Makes the task that runs `job` (job_size bytes) after the dependences of
  * the depobj list: 0, or EINVAL for a bad list (nothing made), ECANCELED
  * when the taskgroup or region is cancelled (no task is made then). */
@@ -88,7 +72,7 @@ static int submit_copy(const struct copy_job *job, size_t job_size, int depobj_c
         return ENOMEM;
     int status = 0;
     for (size_t i = 0; i < ndeps && !status; i++)
-        if (!decode_depobj(&depobj_list[i], &deps[i]))
+        if (!gomp_depobj_decode(&depobj_list[i], &deps[i]))
             status = EINVAL;
     if (!status) {
         struct glass_thread *self = glass_self();

@@ -18,6 +18,7 @@
 #include "../../device/target_ops.h"
 #include "../../device/target_task_trace.h"
 #include "../../ompt/events.h"
+#include "depend.h"
 #include "gomp.h"
 
 /* gomp-constants.h */
@@ -29,10 +30,6 @@
 #define TARGET_ARG_NUM_TEAMS 0x100
 #define TARGET_ARG_THREAD_LIMIT 0x200
 #define TARGET_ARG_VALUE_SHIFT 16
-
-/* task.c of this directory. */
-size_t gomp_depend_count(void **depend);
-void gomp_depend_decode(void **depend, struct glass_depend *out);
 
 /* num_teams and thread_limit from GCC's target argument list (values for
  * every device; <= 0: not given or not known on the host). */

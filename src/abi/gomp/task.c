@@ -9,6 +9,7 @@
 #include "../../core/runtime.h"
 #include "../../core/tasking.h"
 #include "../../ompt/events.h"
+#include "depend.h"
 #include "gomp.h"
 
 enum {
@@ -29,9 +30,6 @@ enum {
     GOMP_DEPEND_INOUTSET,
 };
 
-/* Shared with target.c of this directory. */
-size_t gomp_depend_count(void **depend);
-void gomp_depend_decode(void **depend, struct glass_depend *out);
 
 /* GCC's depend array has two layouts:
  * - depend[0] = n != 0: depend[1] = number of out/inout entries, then n
@@ -45,23 +43,22 @@ size_t gomp_depend_count(void **depend)
     return (uintptr_t)(depend[0] ? depend[0] : depend[1]);
 }
 
-static enum glass_depend_kind depobj_kind(uintptr_t type)
+bool gomp_depobj_decode(const void *object, struct glass_depend *out)
 {
-    switch (type) {
-    case GOMP_DEPEND_IN:
-        return GLASS_DEPEND_IN;
-    case GOMP_DEPEND_OUT:
-        return GLASS_DEPEND_OUT;
-    case GOMP_DEPEND_INOUT:
-        return GLASS_DEPEND_INOUT;
-    case GOMP_DEPEND_MUTEXINOUTSET:
-        return GLASS_DEPEND_MUTEXINOUTSET;
-    case GOMP_DEPEND_INOUTSET:
-        return GLASS_DEPEND_INOUTSET;
-    }
-    glass_fatal("depend(depobj: ...) with an unknown dependence type %lu (an omp_depend_t not "
-                "initialized by a depobj construct?)",
-                (unsigned long)type);
+    static const enum glass_depend_kind kinds[] = {
+        [GOMP_DEPEND_IN] = GLASS_DEPEND_IN,
+        [GOMP_DEPEND_OUT] = GLASS_DEPEND_OUT,
+        [GOMP_DEPEND_INOUT] = GLASS_DEPEND_INOUT,
+        [GOMP_DEPEND_MUTEXINOUTSET] = GLASS_DEPEND_MUTEXINOUTSET,
+        [GOMP_DEPEND_INOUTSET] = GLASS_DEPEND_INOUTSET,
+    };
+    void *words[2];
+    memcpy(words, object, sizeof words);
+    uintptr_t type = (uintptr_t)words[1];
+    if (type < GOMP_DEPEND_IN || type > GOMP_DEPEND_INOUTSET)
+        return false;
+    *out = (struct glass_depend){words[0], kinds[type]};
+    return true;
 }
 
 void gomp_depend_decode(void **depend, struct glass_depend *out)
@@ -85,8 +82,10 @@ void gomp_depend_decode(void **depend, struct glass_depend *out)
         else if (i < nplain)
             out[i] = (struct glass_depend){entry, GLASS_DEPEND_IN};
         else {
-            void **depobj = entry;
-            out[i] = (struct glass_depend){depobj[0], depobj_kind((uintptr_t)depobj[1])};
+            if (!gomp_depobj_decode(entry, &out[i]))
+                glass_fatal("depend(depobj: ...) with an unknown dependence type %lu (an omp_depend_t not "
+                            "initialized by a depobj construct?)",
+                            (unsigned long)((uintptr_t *)entry)[1]);
         }
     }
 }
