@@ -1,39 +1,60 @@
 #!/usr/bin/env bash
 # The many-core measurement of issue 19 (fork/join and barriers at 8 to 32
-# threads), in two steps, like scripts/gpu-check.sh:
+# threads, and what an attached tool costs at 16), in two steps, like
+# scripts/gpu-check.sh:
 #
 #   scripts/manycore-check.sh prepare   here, on the development machine:
 #                                       builds into build-manycore/ (ignored by
 #                                       git, carried to the other machine, a few
 #                                       MB): Glass (RelWithDebInfo, as bench/run
 #                                       measures it), the benchmarks (gcc and
-#                                       clang builds), the Release libomp
-#                                       bench/run builds, GCC 12's libgomp (the
-#                                       issue's reference), and the correctness
-#                                       checks below
+#                                       clang builds), the empty OMPT tool
+#                                       (bench/tools/empty_tool.c), the Release
+#                                       libomp bench/run builds, GCC 12's libgomp
+#                                       (the issue's reference), and the
+#                                       correctness checks below
 #   scripts/manycore-check.sh run       on the many-core machine (Ubuntu 24.04,
 #                                       gcc, no network), with build-manycore
-#                                       carried: first the tree-shaped barrier's
-#                                       correctness at 16 and 32 threads (about
-#                                       half a minute), then bench/run --scaling
-#                                       (every construct at 2, 4, 8, 16 threads
-#                                       and twice the processor count, without
-#                                       and with OMP_PROC_BIND=close
-#                                       OMP_PLACES=cores; Glass central and tree,
-#                                       libgomp, the Release libomp)
+#                                       carried, three parts:
+#     1. checks   the tree-shaped barrier's correctness at 16 and 32 threads
+#                 (about half a minute);
+#     2. scaling  bench/run --scaling: every construct at 2, 4, 8, 16 threads
+#                 and twice the processor count, without and with
+#                 OMP_PROC_BIND=close OMP_PLACES=cores; Glass central and tree,
+#                 libgomp, the Release libomp;
+#     3. tool     bench/run --ompt-only at 16 threads: Glass (gcc build) and the
+#                 Release libomp (clang build), each without and with the empty
+#                 tool, every construct but the target ones; the table gives
+#                 each tool cost, the paired verdict per construct, and a
+#                 summary: the geometric mean of (with tool / without) per
+#                 runtime and in how many constructs Glass's tool cost is at
+#                 most the Release libomp's (issue 19's second criterion).
+#                 Debian's libomp (/usr/lib/llvm-14) and the OMPT-off Glass are
+#                 not carried: their columns say n/a and why.
 #
 # The device tool of this project: run(command="scripts/manycore-check.sh run",
-# carry=["build-manycore"], timeout_s=590). A command may run 10 minutes: the
-# campaign gets MANYCORE_BUDGET_S (default 400 s) and runs up to 5 interleaved
-# repetitions, fewer if the budget would be passed (bench/run --budget-s: it
-# stops before a repetition that would end past it, judging by the mean one
-# so far, and the table says how many ran). Each run of a benchmark is short
-# (--outer 11 --target-us 1000 --warmup-us 20000: about 50 ms plus start-up),
-# so one repetition of the 20 constructs x 5 team sizes x 8 configurations
-# (800 runs) takes about a minute on 16 cores. The table goes to stdout and to
-# $OUT/manycore-table.md when $OUT is set, every run to $OUT/manycore-runs.csv.
-# MANYCORE_THREADS, MANYCORE_ONLY and MANYCORE_REPS shrink it for a dry run, and
-# MANYCORE_GROWTH_TO sets the growth table's top team size there.
+# carry=["build-manycore"], timeout_s=590). A command may run 10 minutes; the
+# whole run ends within about 480 s by default: the checks about 30 s, the
+# scaling campaign MANYCORE_BUDGET_S (default 330 s), the tool campaign
+# MANYCORE_TOOL_BUDGET_S (default 100 s). Each campaign runs up to its
+# repetitions (MANYCORE_REPS, MANYCORE_TOOL_REPS: default 5, interleaved),
+# fewer if its budget would be passed (bench/run --budget-s: it stops before a
+# repetition that would end past it, judging by the mean one so far, and the
+# table says how many ran; the paired test needs 5 to decide against one
+# runtime). Each run of a benchmark is short (--outer 11 --target-us 1000
+# --warmup-us 20000: about 50 ms plus start-up), so one scaling repetition of
+# the 20 constructs x 5 team sizes x 8 configurations (800 runs) takes about a
+# minute on 16 cores, and one tool repetition (20 constructs x 4
+# configurations) under 10 s.
+#
+# Outputs (to $OUT when set, else build-manycore/): the scaling table on stdout
+# and in manycore-table.md, its runs in manycore-runs.csv; the tool table in
+# manycore-tool-table.md, its runs in manycore-tool-runs.csv.
+# Knobs for a dry run: MANYCORE_SKIP (comma-separated: checks, scaling, tool),
+# MANYCORE_THREADS (the scaling team sizes), MANYCORE_TOOL_THREADS (the tool
+# campaign's, default 16), MANYCORE_ONLY (constructs, both campaigns),
+# MANYCORE_REPS, MANYCORE_TOOL_REPS, MANYCORE_BUDGET_S, MANYCORE_TOOL_BUDGET_S,
+# and MANYCORE_GROWTH_TO (the growth table's top team size).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/build-manycore
@@ -59,6 +80,13 @@ prepare() {
   local sources=("$root"/bench/src/*.c) flags=(-fopenmp -O2 -Wall -Wextra -Wl,-z,lazy)
   gcc "${flags[@]}" "${sources[@]}" -o "$out/bench/bench-gcc" -ldl || status=1
   clang "${flags[@]}" "${sources[@]}" -L/usr/lib/llvm-14/lib -o "$out/bench/bench-clang" -ldl || status=1
+  # The empty OMPT tool of the tool-cost campaign, as bench/run builds it:
+  # clang, against LLVM's <omp-tools.h> in clang's resource directory.
+  local include
+  include=$(clang -print-resource-dir)/include
+  [ -f "$include/omp-tools.h" ] || include=/usr/lib/llvm-14/lib/clang/14.0.6/include
+  clang -O2 -Wall -Wextra -shared -fPIC -I"$include" "$root/bench/tools/empty_tool.c" \
+    -o "$out/bench/libempty_tool.so" || status=1
   # The Release libomp: bench/run's own (built there the first time).
   local release=$root/build/libomp-release/lib/libomp.so.5
   [ -f "$release" ] || bash "$root/tests/ompd/llvm-anchor/build.sh" --release "$root/build/libomp-release" \
@@ -106,23 +134,40 @@ check_tree() {
   [ $failed -eq 0 ] && echo "correctness: all passed" || echo "correctness: FAILURES above"
 }
 
+# Which parts of run to skip: MANYCORE_SKIP, comma-separated among checks,
+# scaling and tool.
+skipped() { [[ ",${MANYCORE_SKIP:-}," == *",$1,"* ]]; }
+
 run() {
   [ -x "$out/bench/bench-gcc" ] ||
     { echo "manycore-check: build-manycore missing: run 'scripts/manycore-check.sh prepare' first" >&2; exit 1; }
+  local part skip=${MANYCORE_SKIP:-}
+  for part in ${skip//,/ }; do
+    case $part in checks|scaling|tool) ;;
+      *) echo "manycore-check: MANYCORE_SKIP: unknown part '$part' (checks, scaling, tool)" >&2; exit 2 ;; esac
+  done
   date -u +"manycore-check: %Y-%m-%d %H:%M UTC, Glass $(cat "$out/COMMIT" | tr '\n' ' ')"
   echo "manycore-check: $(nproc) processors: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
   lscpu 2>/dev/null | grep -E '^(Socket|Core|Thread|NUMA node\(s\)|L3)' | sed 's/^/  /'
   # The runtime names programs look for, which a carried tree may have lost.
   local name
   for name in libgomp.so.1 libomp.so.5 libomp.so libiomp5.so; do ln -sf libglass.so "$out/lib/$name"; done
-  check_tree
+  skipped checks || check_tree
   local results=${OUT:-$out}
-  python3 "$root/bench/run" --scaling --no-build --build-dir "$out" --libgomp-dir "$out/libgomp" \
-    --reps "${MANYCORE_REPS:-5}" --budget-s "${MANYCORE_BUDGET_S:-400}" --chunks 1 --quiet \
-    --outer 11 --target-us 1000 --warmup-us 20000 --timeout 30 \
-    ${MANYCORE_THREADS:+--threads "$MANYCORE_THREADS"} ${MANYCORE_ONLY:+--only "$MANYCORE_ONLY"} \
-    ${MANYCORE_GROWTH_TO:+--growth-to "$MANYCORE_GROWTH_TO"} \
+  # What every run of a benchmark does, in both campaigns (about 50 ms).
+  local measure=(--no-build --build-dir "$out" --chunks 1 --quiet --outer 11 --target-us 1000 --warmup-us 20000
+                 --timeout 30 ${MANYCORE_ONLY:+--only "$MANYCORE_ONLY"})
+  skipped scaling || python3 "$root/bench/run" --scaling "${measure[@]}" --libgomp-dir "$out/libgomp" \
+    --reps "${MANYCORE_REPS:-5}" --budget-s "${MANYCORE_BUDGET_S:-330}" \
+    ${MANYCORE_THREADS:+--threads "$MANYCORE_THREADS"} ${MANYCORE_GROWTH_TO:+--growth-to "$MANYCORE_GROWTH_TO"} \
     --raw "$results/manycore-runs.csv" | tee "$results/manycore-table.md"
+  # The tool cost: Glass (gcc build) and the Release libomp (clang build),
+  # each without and with the empty tool; the OMPT-off Glass and Debian's
+  # libomp are not carried, so their columns say n/a and why.
+  skipped tool || { echo; python3 "$root/bench/run" --ompt-only --no-target "${measure[@]}" \
+    --threads "${MANYCORE_TOOL_THREADS:-16}" --reps "${MANYCORE_TOOL_REPS:-5}" \
+    --budget-s "${MANYCORE_TOOL_BUDGET_S:-100}" \
+    --raw "$results/manycore-tool-runs.csv" | tee "$results/manycore-tool-table.md"; }
 }
 
 case $mode in
