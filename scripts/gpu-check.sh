@@ -10,16 +10,34 @@
 #                                  kernels, the tracing check, Glass's runtime,
 #                                  and GCC's own libgomp with its nvptx plugin as
 #                                  the reference
+#                                  the reference, and, packed into
+#                                  build-gpu/suites.tar.xz (the programs are
+#                                  mostly PTX text, which packs 30 to 1): the
+#                                  GPU tests (tests/gpu, built by
+#                                  tests/gpu/build.sh), GCC 12's own target
+#                                  tests (fetched by
+#                                  tests/external/fetch-gomp-target.sh, built
+#                                  by gomp-target.sh --build), and lit,
+#                                  FileCheck and the one library FileCheck
+#                                  needs that Ubuntu lacks (libz3)
 #   scripts/gpu-check.sh run       on the GPU machine, with build-gpu carried:
-#                                  the kernels on Glass and on libgomp, 5 times
-#                                  interleaved (fastest repetition of each run,
-#                                  then median and spread over the runs), the
-#                                  device-time check of OMPT tracing, and the
-#                                  nowait check (bench/gpu/nowait.c: results, and
-#                                  kernels overlapping each other and host tasks)
+#                                  the kernels on Glass and on libgomp; the GPU
+#                                  tests on Glass (lit, every program required
+#                                  to offload); the kernels 5 times interleaved
+#                                  (fastest repetition of each run, then median
+#                                  and spread over the runs); the device-time
+#                                  check of OMPT tracing; the nowait check
+#                                  (bench/gpu/nowait.c: results, and kernels
+#                                  overlapping each other and host tasks); and
+#                                  GCC's target tests on libgomp with its plugin
+#                                  and on Glass, both required to offload, for
+#                                  at most GPU_GOMP_BUDGET_S seconds (default
+#                                  240; the tests not reached are listed)
 #
 # The device tool of this project: run(command="scripts/gpu-check.sh run",
-# carry=["build-gpu"]). Output: a table to paste into bench/RESULTS.md.
+# carry=["build-gpu"], timeout_s=540). Output: tables to paste into
+# bench/RESULTS.md and docs/gomp-target-results.md; with $OUT set, the logs of
+# the failing tests are copied there.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/build-gpu
@@ -28,7 +46,7 @@ mode=${1:-}
 prepare() {
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo=sudo
-  local installed_here=""
+  local installed_here="" gomp_tests=${GOMP_TESTS:-/tmp/gomp-target-tests}
   if ! dpkg -s gcc-12-offload-nvptx >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q gcc-12-offload-nvptx libgomp-plugin-nvptx1 >/dev/null ||
       { echo "gpu-check: cannot install gcc-12-offload-nvptx" >&2; exit 1; }
@@ -46,6 +64,20 @@ prepare() {
   cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null && cmake --build "$root/build" -j2 >/dev/null ||
     status=1
   cp -a "$root/build/lib/." "$out/glass/"
+  # The suites, built here and packed: the GPU machine has no offload compiler.
+  local suites
+  suites=$(mktemp -d) || status=1
+  GLASS_LIB_DIR=$root/build/lib "$root/tests/gpu/build.sh" "$suites/tests" >/dev/null || status=1
+  "$root/tests/external/fetch-gomp-target.sh" "$gomp_tests" >/dev/null || status=1
+  OFFLOAD_FLAGS="-foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80" \
+    "$root/tests/external/gomp-target.sh" --build "$suites/gomp" "$gomp_tests" >"$suites/gomp-build.log" ||
+    { tail -5 "$suites/gomp-build.log" >&2; status=1; }
+  local lit filecheck
+  lit=$(llvm-config-14 --prefix)/build/utils/lit filecheck=$(llvm-config-14 --bindir)/FileCheck
+  mkdir -p "$suites/tools/lib" && cp -r "$lit/lit.py" "$lit/lit" "$suites/tools/" && cp "$filecheck" "$suites/tools/" &&
+    cp -L "$(ldd "$filecheck" | awk '/libz3/ {print $3}')" "$suites/tools/lib/" || status=1
+  tar -cJf "$out/suites.tar.xz" -C "$suites" . || status=1
+  rm -rf "$suites"
   if [ -n "$installed_here" ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get remove -y -q gcc-12-offload-nvptx libgomp-plugin-nvptx1 nvptx-tools \
       >/dev/null
@@ -67,6 +99,16 @@ run() {
     echo "== $config: devices and a first run"
     LD_LIBRARY_PATH=$out/$config timeout 300 "$out/kernels" || echo "gpu-check: $config run failed ($?)"
   done
+  local work
+  work=$(mktemp -d) && tar -xJf "$out/suites.tar.xz" -C "$work" || echo "gpu-check: cannot unpack suites.tar.xz"
+  # FileCheck with its libz3; the tests' programs do not see that path.
+  printf '#!/bin/sh\nLD_LIBRARY_PATH=%s exec %s "$@"\n' "$work/tools/lib" "$work/tools/FileCheck" >"$work/tools/filecheck"
+  chmod +x "$work/tools/filecheck"
+  echo
+  echo "== GPU tests on Glass (tests/gpu)"
+  timeout 300 python3 "$work/tools/lit.py" -v --param build_dir="$work" --param lib_dir="$out/glass" \
+    --param gpu_prebuilt="$work/tests" --param filecheck="$work/tools/filecheck" --param gpu_required=1 \
+    "$root/tests/gpu" || echo "gpu-check: GPU tests failed ($?)"
   declare -A times
   for rep in 1 2 3 4 5; do
     for config in glass libgomp; do
@@ -97,6 +139,15 @@ run() {
     echo "== nowait regions on $config"
     LD_LIBRARY_PATH=$out/$config timeout 300 "$out/nowait" || echo "gpu-check: nowait check failed on $config ($?)"
   done
+  echo
+  echo "== GCC's target tests on the GPU: libgomp with its plugin (ref) and Glass (gpu)"
+  REF_LIB_DIR=$out/libgomp GLASS_LIB_DIR=$out/glass BUDGET_S=${GPU_GOMP_BUDGET_S:-240} TIMEOUT=30 \
+    "$root/tests/external/gomp-target.sh" --run-gpu "$work/gomp" || echo "gpu-check: GCC's target tests: failures above"
+  if [ -n "${OUT:-}" ]; then
+    mkdir -p "$OUT/gpu-logs" && cp "$work"/gomp/*.log "$OUT/gpu-logs/" 2>/dev/null
+    cp -r "$work/tests-gpu/Output" "$OUT/gpu-logs/lit" 2>/dev/null
+  fi
+  rm -rf "$work"
 }
 
 case $mode in

@@ -38,7 +38,7 @@ for compiler in $compilers; do
   # A failing test's whole output (its RUN lines and what they printed) is shown.
   echo "== runtime tests compiled by $compiler"
   python3 "$lit" -sv -j "$jobs" --param build_dir="$build" --param compiler="$compiler" "$root/tests" "$@" 2>&1 \
-    | tee "$out" | awk '/^\*+ TEST /{show=1} show{print} /^\*+$/{show=0} !show && /^(FAIL|XPASS|UNRESOLVED|TIMEOUT):|^  glass-/{print}' || true
+    | tee "$out" | awk '/^\*+ TEST /{show=1} show{print} /^\*+$/{show=0} !show && /^(FAIL|XPASS|UNRESOLVED|TIMEOUT):|^  glass-|note: GPU tests skipped/{print}' || true
   passed=$((passed + $(count Passed "$out")))
   failed=$((failed + $(count 'Failed' "$out") + $(count 'Unresolved' "$out") + $(count 'Timed Out' "$out") \
     + $(count 'Unexpectedly Passed' "$out")))

@@ -15,13 +15,26 @@
 #       '*/libgomp/testsuite/libgomp.c/*' '*/libgomp/testsuite/libgomp.c-c++-common/*'
 # then copy the chosen files, keeping the two folders apart, into one
 # directory (default /tmp/gomp-target-tests/libgomp.c{,-c++-common}/).
+# tests/external/fetch-gomp-target.sh does all of this.
 #
 # Usage: tests/external/gomp-target.sh [TEST_DIR] [NAME_PATTERN]
+#          build and run here: ref, glass and hostdev (below)
+#        tests/external/gomp-target.sh --build OUT [TEST_DIR] [NAME_PATTERN]
+#          build only, into OUT: the binaries and OUT/manifest (what each
+#          test needs to run); $OFFLOAD_FLAGS is added to every compile
+#          (scripts/gpu-check.sh prepare: GCC's NVIDIA offload compiler)
+#        tests/external/gomp-target.sh --run-gpu OUT
+#          run OUT's binaries on a GPU machine two ways: "ref" on GCC's
+#          libgomp with its nvptx plugin (REF_LIB_DIR), "gpu" on Glass
+#          (GLASS_LIB_DIR), both with OMP_TARGET_OFFLOAD=mandatory so that a
+#          run without the GPU fails instead of falling back to the host
 #   TEST_DIR       folder searched (recursively) for *.c tests
 #   NAME_PATTERN   only tests whose path relative to TEST_DIR matches this glob
 # Environment: BUILD_DIR (default: build, beside this script's repository),
 #   TIMEOUT (seconds per run, default 30), RESULTS (per-test logs and
-#   binaries, default /tmp/gomp-target-results), CC (default gcc).
+#   binaries, default /tmp/gomp-target-results), CC (default gcc),
+#   BUDGET_S (--run-gpu: start no test after this many seconds; the rest
+#   are listed as not reached).
 #
 # Each test is built with `$CC -fopenmp -O2` (a dg-options line replaces -O2,
 # dg-additional-options and dg-additional-sources are added) and run three
@@ -42,32 +55,50 @@
 # hostdev are reported as expected. A test of that list that passes is
 # reported too, so the list stays true.
 #
-# Exit status: 0 when every test that passes on the reference passes on both
-# Glass configurations (expected hostdev failures aside), 1 otherwise, 2 on a
+# Exit status: 0 when every test that passes on the reference passes on every
+# Glass configuration (expected hostdev failures aside), 1 otherwise, 2 on a
 # usage error.
 set -u
 
 script_dir=$(cd "$(dirname "$0")" && pwd)
 repo_root=$(cd "$script_dir/../.." && pwd)
+mode=here
+case ${1:-} in
+  --build) mode=build; out=${2:?--build needs an output folder}; shift 2 ;;
+  --run-gpu) mode=gpu; out=${2:?--run-gpu needs the folder --build wrote}; shift 2 ;;
+  -*) echo "gomp-target.sh: unknown option '$1' (see the comment at the top of $0)" >&2; exit 2 ;;
+esac
 test_dir=${1:-/tmp/gomp-target-tests}
 pattern=${2:-*}
 build_dir=${BUILD_DIR:-$repo_root/build}
 timeout_s=${TIMEOUT:-30}
 results=${RESULTS:-/tmp/gomp-target-results}
 cc=${CC:-gcc}
+budget_s=${BUDGET_S:-0}
 
-if [ ! -d "$test_dir" ]; then
+if [ $mode != gpu ] && [ ! -d "$test_dir" ]; then
   echo "gomp-target.sh: no test directory '$test_dir'." >&2
   echo "The GCC libgomp target tests are not in this repository; fetch them" >&2
-  echo "first (see the comment at the top of $0)." >&2
+  echo "first (tests/external/fetch-gomp-target.sh)." >&2
   exit 2
 fi
-if [ ! -e "$build_dir/lib/libgomp.so.1" ]; then
-  echo "gomp-target.sh: no Glass build at '$build_dir' (lib/libgomp.so.1 missing); build first or set BUILD_DIR." >&2
-  exit 2
-fi
-lib_dir=$(cd "$build_dir/lib" && pwd)
-mkdir -p "$results"
+case $mode in
+  here)
+    if [ ! -e "$build_dir/lib/libgomp.so.1" ]; then
+      echo "gomp-target.sh: no Glass build at '$build_dir' (lib/libgomp.so.1 missing); build first or set BUILD_DIR." >&2
+      exit 2
+    fi
+    lib_dir=$(cd "$build_dir/lib" && pwd)
+    mkdir -p "$results" ;;
+  build)
+    mkdir -p "$out" && results=$(cd "$out" && pwd) && : >"$results/manifest" || exit 2 ;;
+  gpu)
+    [ -f "$out/manifest" ] || { echo "gomp-target.sh: no $out/manifest: build with --build first" >&2; exit 2; }
+    out=$(cd "$out" && pwd); results=$out
+    for var in REF_LIB_DIR GLASS_LIB_DIR; do
+      [ -d "${!var:-}" ] || { echo "gomp-target.sh: --run-gpu needs $var (a folder)" >&2; exit 2; }
+    done ;;
+esac
 
 # Tests that fail on a host device by design, with the reason (GCC 12.2's
 # testsuite, names relative to TEST_DIR).
@@ -103,12 +134,15 @@ split_arg() {
 }
 
 # Whether a "{ target ... }" selector holds for a C build on x86_64 with LTO.
+# offload_target_nvptx holds when the build offloads to nvptx ($OFFLOAD_FLAGS):
+# such tests add what the nvptx link needs (libatomic, for instance).
 selector_holds() {
   local sel=$1
   [ -z "$sel" ] && return 0
-  for word in $sel; do
+  for word in ${sel//[\{\}]/ }; do
     case $word in
       c|lto|x86_64-*-*|'i?86-*-*') return 0 ;;
+      offload_target_nvptx) [[ ${OFFLOAD_FLAGS:-} == *nvptx* ]] && return 0 ;;
     esac
   done
   return 1
@@ -128,9 +162,9 @@ run_one() {
 }
 
 declare -A count
-for k in ref glass hostdev; do for v in pass fail timeout; do count[$k.$v]=0; done; done
-built=0; compile_failed=0; not_run=0; excluded=0; glass_failed=0; expected_failed=0
-not_run_list=(); excluded_list=(); compile_list=(); expected_list=(); unexpected_pass_list=()
+for k in ref glass hostdev gpu; do for v in pass fail timeout; do count[$k.$v]=0; done; done
+built=0; compile_failed=0; not_run=0; excluded=0; glass_failed=0; expected_failed=0; unreached=0
+not_run_list=(); excluded_list=(); compile_list=(); expected_list=(); unexpected_pass_list=(); unreached_list=()
 
 # The environment a test sees: none of the caller's OpenMP settings.
 clean_env=(-u OMP_NUM_THREADS -u OMP_TARGET_OFFLOAD -u OMP_DEFAULT_DEVICE
@@ -144,18 +178,19 @@ tally() {
   esac
 }
 
-while IFS= read -r src; do
+# Reads a test's dg directives into rel, name, opts, extra_srcs, test_env,
+# shouldfail and nonshared. Returns 1 for a file that is not a test to run
+# (an auxiliary source, or one listed as not run).
+read_test() {
+  local src=$1 dir line arg sel req do_kind unsupported var val
   rel=${src#"$test_dir"/}
-  # shellcheck disable=SC2053
-  [[ $rel == $pattern ]] || continue
   name=${rel%.c}; name=${name//\//__}
   dir=$(dirname "$src")
-
-  if grep -q 'dg-skip-if "" { \*-\*-\* }' "$src"; then continue; fi  # an auxiliary source
+  if grep -q 'dg-skip-if "" { \*-\*-\* }' "$src"; then return 1; fi  # an auxiliary source
   do_kind=$(dg_values "$src" dg-do | head -n1)
   case $do_kind in
     ""|run|*run*) ;;
-    *) not_run=$((not_run + 1)); not_run_list+=("$rel (dg-do $do_kind)"); continue ;;
+    *) not_run=$((not_run + 1)); not_run_list+=("$rel (dg-do $do_kind)"); return 1 ;;
   esac
   nonshared=no
   case "$do_kind $(dg_values "$src" dg-require-effective-target | tr '\n' ' ')" in
@@ -169,7 +204,7 @@ while IFS= read -r src; do
     esac
   done < <(dg_values "$src" dg-require-effective-target)
   if [ -n "$unsupported" ]; then
-    not_run=$((not_run + 1)); not_run_list+=("$rel ($unsupported)"); continue
+    not_run=$((not_run + 1)); not_run_list+=("$rel ($unsupported)"); return 1
   fi
 
   opts="-O2"
@@ -197,16 +232,40 @@ while IFS= read -r src; do
   done < <(dg_values "$src" dg-set-target-env-var)
   shouldfail=no
   grep -q 'dg-shouldfail' "$src" && shouldfail=yes
+  # dg-xfail-if "REASON" { SELECTOR }: a failure the test expects where the
+  # selector holds (on nvptx: what GCC cannot compile for it yet).
+  xfail=""
+  while IFS= read -r line; do
+    [ -z "$line" ] && continue
+    IFS='|' read -r arg sel < <(split_arg "$line")
+    sel=${line#\"$arg\"}
+    [ -n "${sel// /}" ] && selector_holds "$sel" && xfail=$arg
+  done < <(dg_values "$src" dg-xfail-if)
+  return 0
+}
 
+# Builds the test read_test read into $results/$name.exe. A test that
+# expects to fail here (dg-xfail-if) and does not build is listed as not run.
+compile_test() {
   exe=$results/$name.exe
   # shellcheck disable=SC2086
-  if ! $cc -fopenmp $opts -I"$dir" "$src" "${extra_srcs[@]}" -lm -o "$exe" >"$results/$name.compile.log" 2>&1; then
+  if ! $cc -fopenmp $opts ${OFFLOAD_FLAGS:-} -I"$(dirname "$src")" "$src" "${extra_srcs[@]}" -lm -o "$exe" \
+       >"$results/$name.compile.log" 2>&1; then
+    if [ -n "$xfail" ]; then
+      not_run=$((not_run + 1)); not_run_list+=("$rel (does not build, as its dg-xfail-if expects: $xfail)")
+      printf '%-52s not built, as expected (%s)\n' "$rel" "$xfail"
+      return 2
+    fi
     compile_failed=$((compile_failed + 1)); compile_list+=("$rel")
     printf '%-52s compile FAILED (%s)\n' "$rel" "$results/$name.compile.log"
-    continue
+    return 1
   fi
   built=$((built + 1))
+}
 
+# Here: the reference, Glass without devices and Glass with a host device.
+judge_here() {
+  local ref glass hostdev note reason
   if [ $nonshared = yes ]; then
     ref="n/a"; glass="n/a"
   else
@@ -215,7 +274,7 @@ while IFS= read -r src; do
     if [ "$ref" != pass ]; then
       excluded=$((excluded + 1)); excluded_list+=("$rel: $ref")
       printf '%-52s ref=%s: excluded\n' "$rel" "$ref"
-      continue
+      return
     fi
     glass=$(run_one "$exe" "$results/$name.glass.log" $shouldfail "${clean_env[@]}" \
               LD_LIBRARY_PATH="$lib_dir" "${test_env[@]}")
@@ -236,17 +295,99 @@ while IFS= read -r src; do
     unexpected_pass_list+=("$rel")
   fi
   printf '%-52s ref=%-8s glass=%-8s hostdev=%s%s\n' "$rel" "$ref" "$glass" "$hostdev" "$note"
-done < <(find "$test_dir" -type f -name '*.c' | LC_ALL=C sort)
+}
+
+# On a GPU machine: GCC's libgomp with its plugin, then Glass, both required
+# to offload. A device with its own memory is what every test may assume.
+judge_gpu() {
+  local ref gpu offload=(OMP_TARGET_OFFLOAD=mandatory)
+  ref=$(run_one "$exe" "$results/$name.ref.log" $shouldfail "${clean_env[@]}" \
+          LD_LIBRARY_PATH="$REF_LIB_DIR" "${offload[@]}" "${test_env[@]}")
+  tally ref "$ref"
+  if [ "$ref" != pass ]; then
+    excluded=$((excluded + 1)); excluded_list+=("$rel: $ref")
+    printf '%-52s ref=%s: excluded\n' "$rel" "$ref"
+    return
+  fi
+  gpu=$(run_one "$exe" "$results/$name.gpu.log" $shouldfail "${clean_env[@]}" \
+          LD_LIBRARY_PATH="$GLASS_LIB_DIR" "${offload[@]}" "${test_env[@]}")
+  tally gpu "$gpu"
+  [ "$gpu" = pass ] || glass_failed=$((glass_failed + 1))
+  printf '%-52s ref=%-8s gpu=%s\n' "$rel" "$ref" "$gpu"
+}
+
+# One manifest line per test --build built: what judge_gpu needs (the
+# environment's entries separated by the unit separator, \x1f), and one
+# per file not run, so the GPU summary lists it too.
+write_manifest() {
+  local IFS=$'\x1f'
+  printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$shouldfail" "$nonshared" "${test_env[*]:-}" >>"$results/manifest"
+}
+
+if [ $mode = gpu ]; then
+  started=$SECONDS
+  while IFS=$'\t' read -r rel name shouldfail nonshared envs; do
+    case $name in
+      "not run") not_run=$((not_run + 1)); not_run_list+=("$rel"); continue ;;
+      "compile failed") compile_failed=$((compile_failed + 1)); compile_list+=("$rel"); continue ;;
+    esac
+    if [ "$budget_s" -gt 0 ] && [ $((SECONDS - started)) -ge "$budget_s" ]; then
+      unreached=$((unreached + 1)); unreached_list+=("$rel"); continue
+    fi
+    IFS=$'\x1f' read -r -a test_env <<<"$envs"
+    exe=$out/$name.exe
+    built=$((built + 1))
+    judge_gpu
+  done <"$out/manifest"
+else
+  while IFS= read -r src; do
+    rel=${src#"$test_dir"/}
+    # shellcheck disable=SC2053
+    [[ $rel == $pattern ]] || continue
+    before=$not_run
+    if ! read_test "$src"; then
+      [ $mode = build ] && [ $not_run -gt "$before" ] && { shouldfail=-; nonshared=-; test_env=();
+        write_manifest "${not_run_list[-1]}" "not run"; }
+      continue
+    fi
+    compile_test; built_status=$?
+    if [ $built_status -eq 2 ]; then
+      [ $mode = build ] && write_manifest "${not_run_list[-1]}" "not run"
+      continue
+    elif [ $built_status -ne 0 ]; then
+      [ $mode = build ] && write_manifest "$rel" "compile failed"
+      continue
+    fi
+    if [ $mode = build ]; then
+      write_manifest "$rel" "$name"
+      printf '%-52s built\n' "$rel"
+    else
+      judge_here
+    fi
+  done < <(find "$test_dir" -type f -name '*.c' | LC_ALL=C sort)
+fi
 
 echo
-echo "Summary ($built built, $compile_failed failed to compile, $not_run not run, $excluded excluded as failing on the system libgomp)"
-for k in ref glass hostdev; do
+if [ $mode = build ]; then
+  echo "Built $built tests into $results ($compile_failed failed to compile, $not_run not run)"
+  for item in "${compile_list[@]}"; do echo "  compile failed: $item"; done
+  [ $compile_failed -eq 0 ]
+  exit
+fi
+echo "Summary ($built built, $compile_failed failed to compile, $not_run not run, $excluded excluded as failing on the reference)"
+configs="ref glass hostdev"; [ $mode = gpu ] && configs="ref gpu"
+for k in $configs; do
   printf '  %-8s %3d pass, %3d fail, %3d timeout\n' "$k" "${count[$k.pass]}" "${count[$k.fail]}" "${count[$k.timeout]}"
 done
-echo "  hostdev failures expected on a host device: $expected_failed; unexpected failures (glass and hostdev): $glass_failed"
+if [ $mode = gpu ]; then
+  echo "  unexpected failures (gpu): $glass_failed; not reached within BUDGET_S=$budget_s: $unreached"
+else
+  echo "  hostdev failures expected on a host device: $expected_failed; unexpected failures (glass and hostdev): $glass_failed"
+fi
 for item in "${expected_list[@]}"; do echo "  expected on hostdev: $item"; done
 for item in "${unexpected_pass_list[@]}"; do echo "  listed as expected to fail on hostdev, but passed: $item"; done
 for item in "${not_run_list[@]}"; do echo "  not run: $item"; done
+for item in "${unreached_list[@]}"; do echo "  not reached: $item"; done
 for item in "${excluded_list[@]}"; do echo "  excluded: $item"; done
 for item in "${compile_list[@]}"; do echo "  compile failed: $item"; done
 echo "Logs: $results"
