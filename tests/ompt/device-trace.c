@@ -32,11 +32,13 @@
 // ompt_get_record_abstract(NULL) is NULL. ompt_stop_trace (TRACE_STOP=1)
 // completes every buffer before it returns; a construct after it makes no
 // record and asks for no buffer; a second stop and a flush then answer 0.
+// The device's type and whether it has the host's processors are the
+// run's (tests/gpu/device-trace.test runs the default lines on a GPU).
 // Host devices are the GCC ABI's (clang without offload targets compiles target
 // regions as host code):
 // REQUIRES: gcc
 // RUN: %ompt-cc %s %ompt-link -o %t
-// RUN: env GLASS_HOST_DEVICES=1 %run %t | FileCheck %s
+// RUN: env GLASS_HOST_DEVICES=1 %run %t | FileCheck %s -DTYPE=glass-host -DPROCS_IS_HOST=1
 // RUN: env GLASS_HOST_DEVICES=1 TRACE_ZERO=1 %run %t | FileCheck %s --check-prefix=ZERO
 // RUN: env GLASS_HOST_DEVICES=1 TRACE_PAUSE=1 %run %t | FileCheck %s --check-prefix=PAUSE
 // RUN: env GLASS_HOST_DEVICES=1 TRACE_TASKS=1 %run %t | FileCheck %s --check-prefix=TASKS
@@ -707,8 +709,8 @@ int main(void)
     return 0;
 }
 
-// CHECK: device_initialize 0 glass-host
-// CHECK-NEXT: device 0: num_procs is omp_get_num_procs: 1; set_trace_native: 1; get_record_abstract(NULL) is NULL: 1
+// CHECK: device_initialize 0 [[TYPE]]
+// CHECK-NEXT: device 0: num_procs is omp_get_num_procs: [[PROCS_IS_HOST]]; set_trace_native: 1; get_record_abstract(NULL) is NULL: 1
 // CHECK: set_trace_ompt all: 5, parallel_begin: 1, task_create: 5, dependences: 5
 // CHECK: start_trace: 1
 // CHECK: device time translates to host time: yes

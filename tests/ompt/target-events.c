@@ -10,9 +10,9 @@
 // REQUIRES: gcc
 // RUN: %ompt-cc %s %srcroot/tests/ompt/Inputs/target_tool.c %ompt-link -o %t
 // RUN: env GLASS_HOST_DEVICES=1 OMP_NUM_THREADS=2 %run %t > %t.emi
-// RUN: FileCheck %s --check-prefixes=CHECK,EMI,DEV < %t.emi
+// RUN: FileCheck %s --check-prefixes=CHECK,EMI,DEV -DTYPE=glass-host < %t.emi
 // RUN: env GLASS_HOST_DEVICES=1 OMP_NUM_THREADS=2 TARGET_TOOL_FORM=plain %run %t > %t.plain
-// RUN: FileCheck %s --check-prefixes=CHECK,PLAIN,DEV < %t.plain
+// RUN: FileCheck %s --check-prefixes=CHECK,PLAIN,DEV -DTYPE=glass-host < %t.plain
 // RUN: env OMP_NUM_THREADS=2 %run %t > %t.host
 // RUN: FileCheck %s --check-prefixes=CHECK,EMI,HOST < %t.host
 // RUN: %not grep ERROR %t.emi %t.plain %t.host
@@ -45,7 +45,7 @@
 // CHECK: mark: target
 // EMI-NEXT: target tool: form=emi
 // PLAIN-NEXT: target tool: form=plain
-// DEV-NEXT: device_initialize: device=0 type=glass-host
+// DEV-NEXT: device_initialize: device=0 type=[[TYPE]]
 // DEV-NEXT: device_load: device=0 file=the-program
 // DEV-NEXT: num_devices=1
 // HOST-NEXT: num_devices=0
