@@ -399,14 +399,16 @@ static inline __attribute__((always_inline)) bool run_ends(struct glass_thread *
     struct glass_task *suspended = run->suspended;
     bool tool = watched && run->tool; /* constant in the unwatched copy: no OMPT code is left in it */
     return_kid_credits(task);
-    if (watched) {
-        GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
+    /* The exit frame was cleared by the caller (execute, end_inline_watched). */
+    if (watched)
         GLASS_OMPD_BP(task_end);
-    }
     self->task = suspended;
     glass_set_state(self, run->state);
     bool ended_detached = false;
-    if (task->detach && tool) {
+    /* Whether it is detachable at all: set before it was queued, so one look
+     * does (the bits that change are read with the updates below). */
+    bool detachable = atomic_load_explicit(&task->detach, memory_order_relaxed) != 0;
+    if (detachable && tool) {
         /* The detach event goes out before BODY_DONE is published: from
          * then on omp_fulfill_event may complete and recycle the task. */
         unsigned char seen = atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_ENDING, memory_order_acq_rel);
@@ -421,7 +423,7 @@ static inline __attribute__((always_inline)) bool run_ends(struct glass_thread *
             if (!(old & GLASS_DETACH_FULFILL_REPORTED))
                 GLASS_OMPT_EMIT(task_schedule, &task->tool_data, GLASS_TASK_STATUS_LATE_FULFILL, NULL);
         }
-    } else if (task->detach) {
+    } else if (detachable) {
         unsigned char old = atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_DONE, memory_order_acq_rel);
         if (!(old & GLASS_DETACH_FULFILLED))
             return false; /* omp_fulfill_event completes it */
@@ -446,9 +448,13 @@ static inline __attribute__((always_inline)) void execute(struct glass_thread *s
         struct glass_task_inline run;
         run_begins(self, task, watched, yielding ? GLASS_TASK_STATUS_YIELD : GLASS_TASK_STATUS_SWITCH, &run);
         yielding = false;
-        if (watched)
-            GLASS_OMPT_CALLING_USER_CODE(task);
+        /* An explicit task's exit flags are the runtime's (set_up): only the
+         * address changes. */
+        if (watched && GLASS_FRAMES_WANTED())
+            glass_ompt_set_exit_address(task, __builtin_frame_address(0));
         task->fn(task->fn_data);
+        if (watched && GLASS_FRAMES_WANTED())
+            glass_ompt_set_exit_address(task, NULL);
         if (!run_ends(self, task, watched, &run))
             return;
     } else if (watched) {
@@ -457,17 +463,14 @@ static inline __attribute__((always_inline)) void execute(struct glass_thread *s
     complete(self, task, false);
 }
 
-static __attribute__((noinline)) void execute_watched(struct glass_thread *self, struct glass_task *task)
+void glass_task_execute_watched(struct glass_thread *self, struct glass_task *task)
 {
     execute(self, task, true);
 }
 
-void glass_task_execute(struct glass_thread *self, struct glass_task *task)
+void glass_task_execute_unwatched(struct glass_thread *self, struct glass_task *task)
 {
-    if (GLASS_OMPT_ENTRY_WATCH())
-        execute_watched(self, task);
-    else
-        execute(self, task, false);
+    execute(self, task, false);
 }
 
 static __attribute__((noinline)) void begin_inline_watched(struct glass_thread *self, struct glass_task *task,
@@ -488,6 +491,8 @@ void glass_task_begin_inline(struct glass_thread *self, struct glass_task *task,
 static __attribute__((noinline)) void end_inline_watched(struct glass_thread *self, struct glass_task *task,
                                                          struct glass_task_inline *run)
 {
+    /* The flags too: Clang's if(0) body reported the application's. */
+    GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
     if (run_ends(self, task, true, run))
         complete(self, task, false);
 }
@@ -542,7 +547,10 @@ static void free_completed(struct glass_task *task)
 static bool leave_parent(struct glass_task *task)
 {
     struct glass_task *parent = task->parent;
-    bool parent_explicit = glass_task_is_explicit(parent);
+    /* From the task's own line, not the parent's flags: the parent's thread
+     * writes that line of its task (frames, while a tool watches), and every
+     * completion on another thread would pull it across. */
+    bool parent_explicit = task->parent_block != NULL;
     if (atomic_load_explicit(&task->kids, memory_order_acquire) != KIDS_SELF) {
         /* Children are alive: count the task as completed but not freed
          * before letting go of it, so that its last child can free it and
@@ -574,7 +582,7 @@ static void leave_uncounted(struct glass_task *task)
     }
     /* Its children outlive it: keep it, counted as a child not yet freed. */
     struct glass_task *parent = task->parent;
-    if (glass_task_is_explicit(parent))
+    if (task->parent_block) /* the parent is explicit (leave_parent says why not its flags) */
         atomic_fetch_add_explicit(&parent->kids, KIDS_UNFREED, memory_order_relaxed);
     if (atomic_fetch_sub_explicit(&task->kids, KIDS_SELF, memory_order_acq_rel) == KIDS_SELF)
         free_completed(task);
