@@ -369,15 +369,18 @@ static __attribute__((noinline, cold)) void report_taskloop_chunk(struct glass_t
 
 /* The first half of running a task on this thread, up to the call of its
  * body: the task becomes the thread's current one. `status`: the suspended
- * task's task_schedule status (switch or yield). */
+ * task's task_schedule status (switch or yield). `saved` (what the OMPT
+ * events keep across the body) is apart from `run`, so that execute's `run`
+ * does not escape and stays in registers. */
 static inline __attribute__((always_inline)) void run_begins(struct glass_thread *self, struct glass_task *task,
-                                                            bool watched, int status, struct glass_task_inline *run)
+                                                            bool watched, int status, struct glass_task_inline *run,
+                                                            struct glass_ompt_switch *saved)
 {
     run->suspended = self->task;
     run->state = atomic_load_explicit(&self->state, memory_order_relaxed);
     run->tool = watched && GLASS_OMPT_ACTIVE();
     if (watched && run->tool)
-        glass_ompt_task_begins(self, task, status, &run->ompt_switch);
+        glass_ompt_task_begins(self, task, status, saved);
     glass_set_state(self, task->team->active_level ? GLASS_STATE_WORK_PARALLEL : GLASS_STATE_WORK_SERIAL);
     task->thread_num = self->num;
     task->scheduler = run->suspended;
@@ -394,7 +397,8 @@ static inline __attribute__((always_inline)) void run_begins(struct glass_thread
  * fulfilled (omp_fulfill_event completes it); true when the caller
  * completes it now. */
 static inline __attribute__((always_inline)) bool run_ends(struct glass_thread *self, struct glass_task *task,
-                                                          bool watched, struct glass_task_inline *run)
+                                                          bool watched, struct glass_task_inline *run,
+                                                          struct glass_ompt_switch *saved)
 {
     struct glass_task *suspended = run->suspended;
     bool tool = watched && run->tool; /* constant in the unwatched copy: no OMPT code is left in it */
@@ -414,7 +418,7 @@ static inline __attribute__((always_inline)) bool run_ends(struct glass_thread *
         unsigned char seen = atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_ENDING, memory_order_acq_rel);
         ended_detached = !(seen & GLASS_DETACH_FULFILLED);
         if (ended_detached) {
-            glass_ompt_task_ends(self, task, suspended, GLASS_TASK_STATUS_DETACH, &run->ompt_switch);
+            glass_ompt_task_ends(self, task, suspended, GLASS_TASK_STATUS_DETACH, saved);
             unsigned char old =
                 atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_DONE, memory_order_acq_rel);
             if (!(old & GLASS_DETACH_FULFILLED))
@@ -432,8 +436,7 @@ static inline __attribute__((always_inline)) bool run_ends(struct glass_thread *
         /* A taskwait's task completes the taskwait (5.1 4.4.4.19). */
         bool taskwait = task->flags & GLASS_TASK_TASKWAIT;
         glass_ompt_task_ends(self, task, taskwait ? NULL : suspended,
-                             taskwait ? GLASS_TASK_STATUS_TASKWAIT_COMPLETE : GLASS_TASK_STATUS_COMPLETE,
-                             &run->ompt_switch);
+                             taskwait ? GLASS_TASK_STATUS_TASKWAIT_COMPLETE : GLASS_TASK_STATUS_COMPLETE, saved);
     }
     return true;
 }
@@ -446,16 +449,20 @@ static inline __attribute__((always_inline)) void execute(struct glass_thread *s
 {
     if (!(__builtin_expect(glass_globals.cancellation, 0) && start_cancelled(task))) {
         struct glass_task_inline run;
-        run_begins(self, task, watched, yielding ? GLASS_TASK_STATUS_YIELD : GLASS_TASK_STATUS_SWITCH, &run);
+        struct glass_ompt_switch saved;
+        run_begins(self, task, watched, yielding ? GLASS_TASK_STATUS_YIELD : GLASS_TASK_STATUS_SWITCH, &run,
+                   &saved);
         yielding = false;
         /* An explicit task's exit flags are the runtime's (set_up): only the
-         * address changes. */
-        if (watched && GLASS_FRAMES_WANTED())
+         * address changes. The flag is read once: should frames stop being
+         * wanted meanwhile, clearing the address anyway is harmless. */
+        bool frames = watched && GLASS_FRAMES_WANTED();
+        if (frames)
             glass_ompt_set_exit_address(task, __builtin_frame_address(0));
         task->fn(task->fn_data);
-        if (watched && GLASS_FRAMES_WANTED())
+        if (frames)
             glass_ompt_set_exit_address(task, NULL);
-        if (!run_ends(self, task, watched, &run))
+        if (!run_ends(self, task, watched, &run, &saved))
             return;
     } else if (watched) {
         GLASS_OMPT_EMIT(cancel, &task->tool_data, discard_reason(task) | GLASS_CANCEL_FLAG_DISCARDED_TASK, NULL);
@@ -476,7 +483,7 @@ void glass_task_execute_unwatched(struct glass_thread *self, struct glass_task *
 static __attribute__((noinline)) void begin_inline_watched(struct glass_thread *self, struct glass_task *task,
                                                            struct glass_task_inline *run)
 {
-    run_begins(self, task, true, GLASS_TASK_STATUS_SWITCH, run);
+    run_begins(self, task, true, GLASS_TASK_STATUS_SWITCH, run, &run->ompt_switch);
 }
 
 void glass_task_begin_inline(struct glass_thread *self, struct glass_task *task, struct glass_task_inline *run)
@@ -485,7 +492,7 @@ void glass_task_begin_inline(struct glass_thread *self, struct glass_task *task,
     if (GLASS_OMPT_ENTRY_WATCH())
         begin_inline_watched(self, task, run);
     else
-        run_begins(self, task, false, GLASS_TASK_STATUS_SWITCH, run);
+        run_begins(self, task, false, GLASS_TASK_STATUS_SWITCH, run, &run->ompt_switch);
 }
 
 static __attribute__((noinline)) void end_inline_watched(struct glass_thread *self, struct glass_task *task,
@@ -493,7 +500,7 @@ static __attribute__((noinline)) void end_inline_watched(struct glass_thread *se
 {
     /* The flags too: Clang's if(0) body reported the application's. */
     GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
-    if (run_ends(self, task, true, run))
+    if (run_ends(self, task, true, run, &run->ompt_switch))
         complete(self, task, false);
 }
 
@@ -501,7 +508,7 @@ void glass_task_end_inline(struct glass_thread *self, struct glass_task *task, s
 {
     if (GLASS_OMPT_ENTRY_WATCH())
         end_inline_watched(self, task, run);
-    else if (run_ends(self, task, false, run))
+    else if (run_ends(self, task, false, run, &run->ompt_switch))
         complete(self, task, false);
 }
 
