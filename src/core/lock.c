@@ -75,8 +75,11 @@ enum glass_lock_status glass_lock_destroy(struct glass_lock *lock)
     return expected == DESTROYED_WORD ? GLASS_LOCK_DESTROYED : GLASS_LOCK_HELD;
 }
 
-static enum glass_lock_status acquire_contended(struct glass_thread *self, struct glass_lock *lock,
-                                                unsigned me, enum glass_state wait_state)
+/* Out of line: inlined, its register saves were paid by every acquisition of
+ * a free lock too (the watched lock and critical paths take the lock here). */
+static enum glass_lock_status __attribute__((noinline))
+acquire_contended(struct glass_thread *self, struct glass_lock *lock,
+                  unsigned me, enum glass_state wait_state)
 {
     int previous_state = atomic_load_explicit(&self->state, memory_order_relaxed);
     const void *previous_wait_id = self->wait_id;

@@ -369,15 +369,18 @@ static __attribute__((noinline, cold)) void report_taskloop_chunk(struct glass_t
 
 /* The first half of running a task on this thread, up to the call of its
  * body: the task becomes the thread's current one. `status`: the suspended
- * task's task_schedule status (switch or yield). */
+ * task's task_schedule status (switch or yield). `saved` (what the OMPT
+ * events keep across the body) is apart from `run`, so that execute's `run`
+ * does not escape and stays in registers. */
 static inline __attribute__((always_inline)) void run_begins(struct glass_thread *self, struct glass_task *task,
-                                                            bool watched, int status, struct glass_task_inline *run)
+                                                            bool watched, int status, struct glass_task_inline *run,
+                                                            struct glass_ompt_switch *saved)
 {
     run->suspended = self->task;
     run->state = atomic_load_explicit(&self->state, memory_order_relaxed);
     run->tool = watched && GLASS_OMPT_ACTIVE();
     if (watched && run->tool)
-        glass_ompt_task_begins(self, task, status, &run->ompt_switch);
+        glass_ompt_task_begins(self, task, status, saved);
     glass_set_state(self, task->team->active_level ? GLASS_STATE_WORK_PARALLEL : GLASS_STATE_WORK_SERIAL);
     task->thread_num = self->num;
     task->scheduler = run->suspended;
@@ -394,25 +397,28 @@ static inline __attribute__((always_inline)) void run_begins(struct glass_thread
  * fulfilled (omp_fulfill_event completes it); true when the caller
  * completes it now. */
 static inline __attribute__((always_inline)) bool run_ends(struct glass_thread *self, struct glass_task *task,
-                                                          bool watched, struct glass_task_inline *run)
+                                                          bool watched, struct glass_task_inline *run,
+                                                          struct glass_ompt_switch *saved)
 {
     struct glass_task *suspended = run->suspended;
     bool tool = watched && run->tool; /* constant in the unwatched copy: no OMPT code is left in it */
     return_kid_credits(task);
-    if (watched) {
-        GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
+    /* The exit frame was cleared by the caller (execute, end_inline_watched). */
+    if (watched)
         GLASS_OMPD_BP(task_end);
-    }
     self->task = suspended;
     glass_set_state(self, run->state);
     bool ended_detached = false;
-    if (task->detach && tool) {
+    /* Whether it is detachable at all: set before it was queued, so one look
+     * does (the bits that change are read with the updates below). */
+    bool detachable = atomic_load_explicit(&task->detach, memory_order_relaxed) != 0;
+    if (detachable && tool) {
         /* The detach event goes out before BODY_DONE is published: from
          * then on omp_fulfill_event may complete and recycle the task. */
         unsigned char seen = atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_ENDING, memory_order_acq_rel);
         ended_detached = !(seen & GLASS_DETACH_FULFILLED);
         if (ended_detached) {
-            glass_ompt_task_ends(self, task, suspended, GLASS_TASK_STATUS_DETACH, &run->ompt_switch);
+            glass_ompt_task_ends(self, task, suspended, GLASS_TASK_STATUS_DETACH, saved);
             unsigned char old =
                 atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_DONE, memory_order_acq_rel);
             if (!(old & GLASS_DETACH_FULFILLED))
@@ -421,7 +427,7 @@ static inline __attribute__((always_inline)) bool run_ends(struct glass_thread *
             if (!(old & GLASS_DETACH_FULFILL_REPORTED))
                 GLASS_OMPT_EMIT(task_schedule, &task->tool_data, GLASS_TASK_STATUS_LATE_FULFILL, NULL);
         }
-    } else if (task->detach) {
+    } else if (detachable) {
         unsigned char old = atomic_fetch_or_explicit(&task->detach, GLASS_DETACH_BODY_DONE, memory_order_acq_rel);
         if (!(old & GLASS_DETACH_FULFILLED))
             return false; /* omp_fulfill_event completes it */
@@ -430,8 +436,7 @@ static inline __attribute__((always_inline)) bool run_ends(struct glass_thread *
         /* A taskwait's task completes the taskwait (5.1 4.4.4.19). */
         bool taskwait = task->flags & GLASS_TASK_TASKWAIT;
         glass_ompt_task_ends(self, task, taskwait ? NULL : suspended,
-                             taskwait ? GLASS_TASK_STATUS_TASKWAIT_COMPLETE : GLASS_TASK_STATUS_COMPLETE,
-                             &run->ompt_switch);
+                             taskwait ? GLASS_TASK_STATUS_TASKWAIT_COMPLETE : GLASS_TASK_STATUS_COMPLETE, saved);
     }
     return true;
 }
@@ -444,12 +449,20 @@ static inline __attribute__((always_inline)) void execute(struct glass_thread *s
 {
     if (!(__builtin_expect(glass_globals.cancellation, 0) && start_cancelled(task))) {
         struct glass_task_inline run;
-        run_begins(self, task, watched, yielding ? GLASS_TASK_STATUS_YIELD : GLASS_TASK_STATUS_SWITCH, &run);
+        struct glass_ompt_switch saved;
+        run_begins(self, task, watched, yielding ? GLASS_TASK_STATUS_YIELD : GLASS_TASK_STATUS_SWITCH, &run,
+                   &saved);
         yielding = false;
-        if (watched)
-            GLASS_OMPT_CALLING_USER_CODE(task);
+        /* An explicit task's exit flags are the runtime's (set_up): only the
+         * address changes. The flag is read once: should frames stop being
+         * wanted meanwhile, clearing the address anyway is harmless. */
+        bool frames = watched && GLASS_FRAMES_WANTED();
+        if (frames)
+            glass_ompt_set_exit_address(task, __builtin_frame_address(0));
         task->fn(task->fn_data);
-        if (!run_ends(self, task, watched, &run))
+        if (frames)
+            glass_ompt_set_exit_address(task, NULL);
+        if (!run_ends(self, task, watched, &run, &saved))
             return;
     } else if (watched) {
         GLASS_OMPT_EMIT(cancel, &task->tool_data, discard_reason(task) | GLASS_CANCEL_FLAG_DISCARDED_TASK, NULL);
@@ -457,23 +470,20 @@ static inline __attribute__((always_inline)) void execute(struct glass_thread *s
     complete(self, task, false);
 }
 
-static __attribute__((noinline)) void execute_watched(struct glass_thread *self, struct glass_task *task)
+void glass_task_execute_watched(struct glass_thread *self, struct glass_task *task)
 {
     execute(self, task, true);
 }
 
-void glass_task_execute(struct glass_thread *self, struct glass_task *task)
+void glass_task_execute_unwatched(struct glass_thread *self, struct glass_task *task)
 {
-    if (GLASS_OMPT_ENTRY_WATCH())
-        execute_watched(self, task);
-    else
-        execute(self, task, false);
+    execute(self, task, false);
 }
 
 static __attribute__((noinline)) void begin_inline_watched(struct glass_thread *self, struct glass_task *task,
                                                            struct glass_task_inline *run)
 {
-    run_begins(self, task, true, GLASS_TASK_STATUS_SWITCH, run);
+    run_begins(self, task, true, GLASS_TASK_STATUS_SWITCH, run, &run->ompt_switch);
 }
 
 void glass_task_begin_inline(struct glass_thread *self, struct glass_task *task, struct glass_task_inline *run)
@@ -482,13 +492,15 @@ void glass_task_begin_inline(struct glass_thread *self, struct glass_task *task,
     if (GLASS_OMPT_ENTRY_WATCH())
         begin_inline_watched(self, task, run);
     else
-        run_begins(self, task, false, GLASS_TASK_STATUS_SWITCH, run);
+        run_begins(self, task, false, GLASS_TASK_STATUS_SWITCH, run, &run->ompt_switch);
 }
 
 static __attribute__((noinline)) void end_inline_watched(struct glass_thread *self, struct glass_task *task,
                                                          struct glass_task_inline *run)
 {
-    if (run_ends(self, task, true, run))
+    /* The flags too: Clang's if(0) body reported the application's. */
+    GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
+    if (run_ends(self, task, true, run, &run->ompt_switch))
         complete(self, task, false);
 }
 
@@ -496,7 +508,7 @@ void glass_task_end_inline(struct glass_thread *self, struct glass_task *task, s
 {
     if (GLASS_OMPT_ENTRY_WATCH())
         end_inline_watched(self, task, run);
-    else if (run_ends(self, task, false, run))
+    else if (run_ends(self, task, false, run, &run->ompt_switch))
         complete(self, task, false);
 }
 
@@ -542,7 +554,10 @@ static void free_completed(struct glass_task *task)
 static bool leave_parent(struct glass_task *task)
 {
     struct glass_task *parent = task->parent;
-    bool parent_explicit = glass_task_is_explicit(parent);
+    /* From the task's own line, not the parent's flags: the parent's thread
+     * writes that line of its task (frames, while a tool watches), and every
+     * completion on another thread would pull it across. */
+    bool parent_explicit = task->parent_block != NULL;
     if (atomic_load_explicit(&task->kids, memory_order_acquire) != KIDS_SELF) {
         /* Children are alive: count the task as completed but not freed
          * before letting go of it, so that its last child can free it and
@@ -574,7 +589,7 @@ static void leave_uncounted(struct glass_task *task)
     }
     /* Its children outlive it: keep it, counted as a child not yet freed. */
     struct glass_task *parent = task->parent;
-    if (glass_task_is_explicit(parent))
+    if (task->parent_block) /* the parent is explicit (leave_parent says why not its flags) */
         atomic_fetch_add_explicit(&parent->kids, KIDS_UNFREED, memory_order_relaxed);
     if (atomic_fetch_sub_explicit(&task->kids, KIDS_SELF, memory_order_acq_rel) == KIDS_SELF)
         free_completed(task);

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "../ompt/hooks.h"
 #include "tasking.h"
 
 /* task->detach bits: the event was fulfilled, the body has finished. The
@@ -68,8 +69,19 @@ void glass_task_heap_init(struct glass_task_heap *heap);
 
 /* task.c */
 /* Runs a task's body on the calling thread, then completes it (or leaves it
- * to its detach event). */
-void glass_task_execute(struct glass_thread *self, struct glass_task *task);
+ * to its detach event). Two copies: one with the event points, frames and
+ * breakpoints of a watched run, one with none. The choice is made here, in
+ * the caller, so that the watched copy is not reached through the unwatched
+ * one's frame (whose register saves it would pay for nothing). */
+void glass_task_execute_watched(struct glass_thread *self, struct glass_task *task);
+void glass_task_execute_unwatched(struct glass_thread *self, struct glass_task *task);
+static inline void glass_task_execute(struct glass_thread *self, struct glass_task *task)
+{
+    if (GLASS_OMPT_ENTRY_WATCH())
+        glass_task_execute_watched(self, task);
+    else
+        glass_task_execute_unwatched(self, task);
+}
 /* Completion: releases dependent tasks, leaves the taskgroup, the parent and
  * the team. `foreign`: the caller may not be a member of the task's team. */
 void glass_task_complete(struct glass_thread *self, struct glass_task *task, bool foreign);

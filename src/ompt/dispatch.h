@@ -108,6 +108,28 @@ static inline void dispatch_leave(struct glass_thread *self)
 #define DISPATCHER(event, type, params, names, ...) \
     DISPATCHER_PREPARED(event, type, (void)0, params, names, __VA_ARGS__)
 
+/* The dispatcher's one-tool path written out in an OMPT function that has
+ * the calling thread's descriptor at hand (`self`, not NULL) and reports an
+ * event on every task (lifecycle.c): no call, no second look at the thread
+ * pointer. The announcement, the fence and the flag read after them are the
+ * dispatcher's (dispatch_enter). With several tools it leaves the event to
+ * glass_ompt_emit_<event>, which reads the flag again. */
+#define DISPATCH_INLINE(self, event, type, names, ...)                                              \
+    do {                                                                                           \
+        dispatch_enter(self);                                                                      \
+        unsigned char mode_ =                                                                      \
+            atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], memory_order_relaxed); \
+        if (__builtin_expect(mode_ == DISPATCH_DIRECT, 1)) {                                       \
+            enum { tool = 0 };                                                                     \
+            type callback = (type)callback_of(tool, ompt_callback_##event);                        \
+            if (callback)                                                                          \
+                callback(__VA_ARGS__);                                                             \
+        }                                                                                          \
+        dispatch_leave(self);                                                                      \
+        if (__builtin_expect(mode_ == DISPATCH_FAN_OUT, 0))                                        \
+            glass_ompt_emit_##event names;                                                         \
+    } while (0)
+
 /* The calling tool's ompt_data_t of a thread, parallel region or task. */
 #define THREAD(data) ((ompt_data_t *)glass_thread_slot((data), tool))
 #define TEAM(data) ((ompt_data_t *)glass_team_slot((data), tool))

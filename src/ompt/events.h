@@ -105,6 +105,16 @@ static inline void glass_ompt_set_exit_frame(struct glass_task *task, void *addr
     __atomic_store_n(&task->frame.exit_frame.ptr, address, __ATOMIC_RELAXED);
 }
 
+/* The same where the flags are known to be the runtime's already: those of
+ * an explicit task run by glass_task_execute, which set-up made
+ * GLASS_FRAME_UNSET (the one explicit task that reports the application's,
+ * Clang's if(0) task, runs inline instead). One store, and none on the
+ * task's next line, which the running thread otherwise only reads. */
+static inline void glass_ompt_set_exit_address(struct glass_task *task, void *address)
+{
+    __atomic_store_n(&task->frame.exit_frame.ptr, address, __ATOMIC_RELAXED);
+}
+
 /* Around the runtime's call of a task's user code, in the calling function. */
 #define GLASS_OMPT_CALLING_USER_CODE(task)                                                        \
     do {                                                                                          \

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../core/tasking.h"
+#include "dispatch.h"
 #include "events.h"
 #include "tool_slots.h"
 
@@ -207,6 +208,16 @@ void glass_ompt_wait_end_slow(struct glass_ompt_wait *wait, glass_tool_data *par
         wait_interval_ends(wait, parallel);
 }
 
+/* The task_schedule event of every task's begin and end, dispatched here:
+ * the caller is the thread that schedules, so its descriptor is at hand. */
+static inline void report_schedule(struct glass_thread *self, glass_tool_data *prior, int status,
+                                   glass_tool_data *next)
+{
+    if (GLASS_OMPT_ON(task_schedule))
+        DISPATCH_INLINE(self, task_schedule, ompt_callback_task_schedule_t, (prior, status, next), TASK(prior),
+                        (ompt_task_status_t)status, TASK(next));
+}
+
 void glass_ompt_task_begins(struct glass_thread *self, struct glass_task *task, int status,
                             struct glass_ompt_switch *saved)
 {
@@ -219,14 +230,13 @@ void glass_ompt_task_begins(struct glass_thread *self, struct glass_task *task, 
             wait_interval_ends(wait, wait->parallel);
         glass_ompt_open_wait = NULL;
     }
-    GLASS_OMPT_EMIT(task_schedule, &self->task->tool_data, status, &task->tool_data);
+    report_schedule(self, &self->task->tool_data, status, &task->tool_data);
 }
 
 void glass_ompt_task_ends(struct glass_thread *self, struct glass_task *task, struct glass_task *resumed,
                           int status, struct glass_ompt_switch *saved)
 {
-    (void)self;
-    GLASS_OMPT_EMIT(task_schedule, &task->tool_data, status, resumed ? &resumed->tool_data : NULL);
+    report_schedule(self, &task->tool_data, status, resumed ? &resumed->tool_data : NULL);
     struct glass_ompt_wait *wait = saved->suspended_wait;
     if (wait) {
         glass_ompt_open_wait = wait;

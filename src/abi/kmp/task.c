@@ -104,7 +104,7 @@ static inline __attribute__((always_inline)) void run_block(void *arg, bool fram
          * function's, not that of the core function that called it (the
          * core set that one, and clears the exit frame afterwards). */
         if (framed)
-            glass_ompt_set_exit_frame(self->task, __builtin_frame_address(0), GLASS_FRAME_FLAGS_RUNTIME);
+            glass_ompt_set_exit_address(self->task, __builtin_frame_address(0));
         do {
             block->again = false;
             /* The routine is called from here, so that the exit frame
