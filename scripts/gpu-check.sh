@@ -35,7 +35,13 @@
 #                                  240; the tests not reached are listed)
 #
 # The device tool of this project: run(command="scripts/gpu-check.sh run",
-# carry=["build-gpu"], timeout_s=540). Output: tables to paste into
+# carry=["build-gpu"], timeout_s=540). Expected time on an H100 machine, by
+# estimate (it has never run): about 3 minutes (the kernels 11 runs, the GPU
+# tests and the tracing and nowait checks under a minute, GCC's tests up to
+# GPU_GOMP_BUDGET_S). A session's device time (15 minutes, the machine's
+# start included) fits this and scripts/manycore-check.sh run (about 7.5
+# minutes) once each, with no room for a second try: run this one first, then
+# the many-core one with its budgets cut to what `status` says is left. Output: tables to paste into
 # bench/RESULTS.md and docs/gomp-target-results.md; with $OUT set, the logs of
 # the failing tests are copied there.
 set -u
@@ -82,6 +88,9 @@ prepare() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get remove -y -q gcc-12-offload-nvptx libgomp-plugin-nvptx1 nvptx-tools \
       >/dev/null
   fi
+  { git -C "$root" rev-parse --short=12 HEAD 2>/dev/null
+    git -C "$root" status --short --untracked-files=no 2>/dev/null | grep -q . && echo "with uncommitted changes"
+  } >"$out/COMMIT"
   [ $status -eq 0 ] && echo "gpu-check: build-gpu ready ($(du -sh "$out" | cut -f1)); carry it to the GPU machine" ||
     { echo "gpu-check: prepare failed" >&2; exit 1; }
 }
@@ -93,7 +102,7 @@ median_spread() { # seconds... -> "median (min-max)" in ms
 
 run() {
   [ -x "$out/kernels" ] || { echo "gpu-check: build-gpu missing: run 'scripts/gpu-check.sh prepare' first" >&2; exit 1; }
-  date -u +"gpu-check: %Y-%m-%d %H:%M UTC"
+  date -u +"gpu-check: %Y-%m-%d %H:%M UTC, Glass $(tr '\n' ' ' <"$out/COMMIT" 2>/dev/null)"
   nvidia-smi -L 2>/dev/null || echo "gpu-check: no nvidia-smi"
   for config in glass libgomp; do
     echo "== $config: devices and a first run"
