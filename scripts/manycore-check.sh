@@ -35,8 +35,8 @@
 # The device tool of this project: run(command="scripts/manycore-check.sh run",
 # carry=["build-manycore"], timeout_s=590). In a session that also runs
 # scripts/gpu-check.sh (about 3 minutes), run that first and cut
-# MANYCORE_BUDGET_S to what the device's `status` says is left (the machine
-# gives no time to a command that would pass it). A command may run 10 minutes; the
+# MANYCORE_BUDGET_S to what the device's `status` says is left (a command is
+# stopped when the session's device time runs out). A command may run 10 minutes; the
 # whole run ends within about 480 s by default: the checks about 30 s, the
 # scaling campaign MANYCORE_BUDGET_S (default 330 s), the tool campaign
 # MANYCORE_TOOL_BUDGET_S (default 100 s). Each campaign runs up to its
