@@ -71,18 +71,22 @@ static inline void dispatch_leave(struct glass_thread *self)
  * the second half of a pair): it is read again here. The body is written out
  * for the thread with and without a descriptor, so that neither path tests
  * for the descriptor again after the call. */
+/* The one-tool call: `tool` the constant 0, for the slot helpers. */
+#define CALL_FIRST_TOOL(event, type, ...)                                                              \
+    do {                                                                                               \
+        enum { tool = 0 };                                                                             \
+        type callback = (type)callback_of(tool, ompt_callback_##event);                                \
+        if (callback)                                                                                  \
+            callback(__VA_ARGS__);                                                                     \
+    } while (0)
 #define DISPATCH_BODY(event, type, names, ...)                                                         \
     do {                                                                                               \
         unsigned char mode =                                                                           \
             atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], memory_order_relaxed);    \
-        if (__builtin_expect(mode == DISPATCH_DIRECT, 1)) {                                            \
-            enum { tool = 0 };                                                                         \
-            type callback = (type)callback_of(tool, ompt_callback_##event);                            \
-            if (callback)                                                                              \
-                callback(__VA_ARGS__);                                                                 \
-        } else if (mode == DISPATCH_FAN_OUT) {                                                         \
+        if (__builtin_expect(mode == DISPATCH_DIRECT, 1))                                              \
+            CALL_FIRST_TOOL(event, type, __VA_ARGS__);                                                 \
+        else if (mode == DISPATCH_FAN_OUT)                                                             \
             fan_out_##event names;                                                                     \
-        }                                                                                              \
     } while (0)
 #define DISPATCHER_PREPARED(event, type, prepare, params, names, ...)                                   \
     static __attribute__((noinline, cold)) void fan_out_##event params                                 \
@@ -119,12 +123,8 @@ static inline void dispatch_leave(struct glass_thread *self)
         dispatch_enter(self);                                                                      \
         unsigned char mode_ =                                                                      \
             atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], memory_order_relaxed); \
-        if (__builtin_expect(mode_ == DISPATCH_DIRECT, 1)) {                                       \
-            enum { tool = 0 };                                                                     \
-            type callback = (type)callback_of(tool, ompt_callback_##event);                        \
-            if (callback)                                                                          \
-                callback(__VA_ARGS__);                                                             \
-        }                                                                                          \
+        if (__builtin_expect(mode_ == DISPATCH_DIRECT, 1))                                         \
+            CALL_FIRST_TOOL(event, type, __VA_ARGS__);                                             \
         dispatch_leave(self);                                                                      \
         if (__builtin_expect(mode_ == DISPATCH_FAN_OUT, 0))                                        \
             glass_ompt_emit_##event names;                                                         \

@@ -263,19 +263,25 @@ compile_test() {
   built=$((built + 1))
 }
 
+# Runs the test on the reference (ARGS: env's settings for it, before the
+# test's own) into the caller's `ref`; a test the reference fails is
+# excluded, and false is returned.
+reference_passes() {
+  ref=$(run_one "$exe" "$results/$name.ref.log" $shouldfail "${clean_env[@]}" "$@" "${test_env[@]}")
+  tally ref "$ref"
+  [ "$ref" = pass ] && return 0
+  excluded=$((excluded + 1)); excluded_list+=("$rel: $ref")
+  printf '%-52s ref=%s: excluded\n' "$rel" "$ref"
+  return 1
+}
+
 # Here: the reference, Glass without devices and Glass with a host device.
 judge_here() {
   local ref glass hostdev note reason
   if [ $nonshared = yes ]; then
     ref="n/a"; glass="n/a"
   else
-    ref=$(run_one "$exe" "$results/$name.ref.log" $shouldfail "${clean_env[@]}" "${test_env[@]}")
-    tally ref "$ref"
-    if [ "$ref" != pass ]; then
-      excluded=$((excluded + 1)); excluded_list+=("$rel: $ref")
-      printf '%-52s ref=%s: excluded\n' "$rel" "$ref"
-      return
-    fi
+    reference_passes || return
     glass=$(run_one "$exe" "$results/$name.glass.log" $shouldfail "${clean_env[@]}" \
               LD_LIBRARY_PATH="$lib_dir" "${test_env[@]}")
     tally glass "$glass"
@@ -301,14 +307,7 @@ judge_here() {
 # to offload. A device with its own memory is what every test may assume.
 judge_gpu() {
   local ref gpu offload=(OMP_TARGET_OFFLOAD=mandatory)
-  ref=$(run_one "$exe" "$results/$name.ref.log" $shouldfail "${clean_env[@]}" \
-          LD_LIBRARY_PATH="$REF_LIB_DIR" "${offload[@]}" "${test_env[@]}")
-  tally ref "$ref"
-  if [ "$ref" != pass ]; then
-    excluded=$((excluded + 1)); excluded_list+=("$rel: $ref")
-    printf '%-52s ref=%s: excluded\n' "$rel" "$ref"
-    return
-  fi
+  reference_passes LD_LIBRARY_PATH="$REF_LIB_DIR" "${offload[@]}" || return
   gpu=$(run_one "$exe" "$results/$name.gpu.log" $shouldfail "${clean_env[@]}" \
           LD_LIBRARY_PATH="$GLASS_LIB_DIR" "${offload[@]}" "${test_env[@]}")
   tally gpu "$gpu"
