@@ -83,6 +83,7 @@ static void prepare_team(struct glass_team *team, struct glass_thread *self, uns
     team->members[0] = self;
     team->league_size = 0;
     team->league_num = 0;
+    glass_team_ws_reductions_reset(&team->tasking); /* the new initial task counts from 0 */
 
     /* The region's initial task (OpenMP 5.1, 1.2.5); keeps its dependence map. */
     struct glass_depend_map *map = team->master_task.depend_map;

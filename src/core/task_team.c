@@ -46,6 +46,17 @@ static void reserve_deques(struct glass_team_tasking *tasking, unsigned nthreads
     tasking->deques_allocated = nthreads;
 }
 
+void glass_team_ws_reductions_reset(struct glass_team_tasking *tasking)
+{
+    for (unsigned i = 0; i < GLASS_WS_REDUCTION_SLOTS; i++) {
+        struct glass_ws_reduction_slot *slot = &tasking->ws_reductions[i];
+        atomic_store_explicit(&slot->claimed, 0, memory_order_relaxed);
+        atomic_store_explicit(&slot->ready, 0, memory_order_relaxed);
+        atomic_store_explicit(&slot->pending, 0, memory_order_relaxed);
+        slot->data = NULL;
+    }
+}
+
 void glass_team_tasking_init(struct glass_team *team)
 {
     struct glass_team_tasking *tasking = &team->tasking;
@@ -69,13 +80,7 @@ void glass_team_tasking_init(struct glass_team *team)
     atomic_store_explicit(&tasking->shared_count, 0, memory_order_relaxed);
     atomic_store_explicit(&tasking->active, 0, memory_order_relaxed);
     tasking->implicit_taskgroup = NULL;
-    for (unsigned i = 0; i < GLASS_WS_REDUCTION_SLOTS; i++) {
-        struct glass_ws_reduction_slot *slot = &tasking->ws_reductions[i];
-        atomic_store_explicit(&slot->claimed, 0, memory_order_relaxed);
-        atomic_store_explicit(&slot->ready, 0, memory_order_relaxed);
-        atomic_store_explicit(&slot->taken, nthreads, memory_order_relaxed); /* free */
-        slot->data = NULL;
-    }
+    glass_team_ws_reductions_reset(tasking);
     /* `events` keeps its value: a thread of the previous region may still be
      * waking sleepers through it. */
 

@@ -80,7 +80,7 @@ struct glass_team_tasking {
     struct glass_ws_reduction_slot {
         _Atomic unsigned long claimed; /* the construct number that owns the slot */
         _Atomic unsigned long ready;   /* the construct number whose data is published */
-        _Atomic unsigned taken;        /* threads that have its data (claimer included) */
+        _Atomic unsigned pending;      /* threads yet to take its data; 0: free (a zeroed slot is free) */
         void *data;
     } ws_reductions[GLASS_WS_REDUCTION_SLOTS];
 };
@@ -90,6 +90,10 @@ struct glass_team_tasking {
  * descriptor and its master task are reused). Called by the master in
  * glass_parallel_begin before any worker starts. */
 void glass_team_tasking_init(struct glass_team *team);
+/* Marks every worksharing task-reduction slot unused, for a team whose
+ * implicit tasks count their constructs from 0 again (a zeroed team
+ * descriptor's slots already are). */
+void glass_team_ws_reductions_reset(struct glass_team_tasking *tasking);
 /* Releases what glass_team_tasking_init allocated, for a descriptor that is
  * freed (its workers have left). */
 void glass_team_tasking_free(struct glass_team *team);

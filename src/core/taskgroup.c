@@ -167,7 +167,7 @@ bool glass_workshare_reduction_claim(struct glass_thread *self)
 static bool slot_free(void *arg)
 {
     struct glass_thread *self = arg;
-    return atomic_load_explicit(&reduction_slot(self)->taken, memory_order_acquire) == self->team->nthreads;
+    return atomic_load_explicit(&reduction_slot(self)->pending, memory_order_acquire) == 0;
 }
 
 void glass_workshare_reduction_publish(struct glass_thread *self, void *data)
@@ -178,7 +178,7 @@ void glass_workshare_reduction_publish(struct glass_thread *self, void *data)
      * open: they are behind us and never wait for us, so this ends). */
     if (!slot_free(self))
         glass_task_wait_for(self, self->task, slot_free, self, GLASS_STATE_WAIT_BARRIER_IMPLEMENTATION);
-    atomic_store_explicit(&slot->taken, 1, memory_order_relaxed);
+    atomic_store_explicit(&slot->pending, self->team->nthreads - 1, memory_order_relaxed);
     slot->data = data;
     atomic_store_explicit(&slot->ready, self->task->ws_reduction_seq, memory_order_seq_cst);
     glass_tasking_wake(self->team, true);
@@ -197,9 +197,9 @@ void *glass_workshare_reduction_await(struct glass_thread *self)
         glass_task_wait_for(self, self->task, published, self, GLASS_STATE_WAIT_BARRIER_IMPLEMENTATION);
     unsigned long seq = self->task->ws_reduction_seq;
     void *data = slot->data;
-    unsigned taken = atomic_fetch_add_explicit(&slot->taken, 1, memory_order_acq_rel) + 1;
+    unsigned pending = atomic_fetch_sub_explicit(&slot->pending, 1, memory_order_acq_rel) - 1;
     /* The last to take it wakes a later construct's claimer waiting for the slot. */
-    if (taken == self->team->nthreads && atomic_load_explicit(&slot->claimed, memory_order_acquire) != seq)
+    if (pending == 0 && atomic_load_explicit(&slot->claimed, memory_order_acquire) != seq)
         glass_tasking_wake(self->team, true);
     return data;
 }
