@@ -44,6 +44,7 @@ struct glass_globals {
     int teams_thread_limit;          /* teams-thread-limit-var, 0: unset */
     int debug;                       /* debug-var (OMP_DEBUG) */
     unsigned num_procs;              /* processors available to the process */
+    unsigned wait_cpus;   /* processors the waiting policy counts on (wait.h: cgroup quota too) */
     int display_env;                 /* OMP_DISPLAY_ENV: 0 false, 1 true, 2 verbose */
     int target_offload;              /* target-offload-var: enum glass_target_offload */
     int kmp_blocktime;               /* KMP_BLOCKTIME in its unit (kmp_get_blocktime), -1: unset */

@@ -31,6 +31,7 @@ static void set_defaults(void)
 {
     struct glass_globals *g = &glass_globals;
     g->num_procs = count_available_procs();
+    g->wait_cpus = glass_wait_usable_cpus(g->num_procs);
     g->initial_icvs = (struct glass_icvs){
         .nthreads = g->num_procs,
         .bind = GLASS_BIND_FALSE,
@@ -71,7 +72,8 @@ static void initialize_once(void)
     glass_ompd_initialize();
     if (glass_globals.display_env)
         glass_display_env(&glass_globals.initial_icvs, glass_globals.display_env == 2);
-    glass_wait_configure(glass_globals.spin_count, glass_globals.wait_policy == GLASS_WAIT_PASSIVE);
+    glass_wait_configure(glass_globals.spin_count, glass_globals.wait_policy == GLASS_WAIT_PASSIVE,
+                         glass_globals.wait_policy != GLASS_WAIT_ACTIVE);
 }
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;

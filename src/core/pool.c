@@ -135,7 +135,7 @@ struct glass_thread *glass_pool_take(void)
     } else {
         worker = create_worker();
         nworkers_created++;
-        glass_wait_set_oversubscribed(nworkers_created + 1 > glass_globals.num_procs);
+        glass_wait_set_oversubscribed(nworkers_created + 1 > glass_globals.wait_cpus);
     }
     pthread_mutex_unlock(&pool_lock);
     return worker;
@@ -200,7 +200,7 @@ unsigned glass_pool_retire_idle(struct glass_thread *self)
         self->hot_nworkers = 0;
     }
     nworkers_created -= told;
-    glass_wait_set_oversubscribed(nworkers_created + 1 > glass_globals.num_procs);
+    glass_wait_set_oversubscribed(nworkers_created + 1 > glass_globals.wait_cpus);
     pthread_mutex_unlock(&pool_lock);
 
     for (;;) {

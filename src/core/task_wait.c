@@ -1,6 +1,6 @@
 /* Waiting at task scheduling points: run eligible tasks while there are any,
- * then spin (or yield, when the team has more threads than processors) for a
- * bounded time, then sleep on the team's event word.
+ * then spin for a bounded time (wait.h: cut short where the processors are
+ * oversubscribed or taken), then sleep on the team's event word.
  *
  * Sleeping follows the Dekker pattern: the sleeper sets the word's sleepers
  * bit, then looks at its condition and for work once more; whoever changes a
@@ -59,6 +59,22 @@ static void sleep_once(struct glass_thread *self, const struct glass_task *const
     glass_futex_wait(events, value);
 }
 
+/* Up to `pauses` steps of the spin, looking at `done` between them (one
+ * step only in the yield phase: the caller looks for tasks after each
+ * yield). False when the spin is over: time to sleep. */
+static bool spin_pauses(struct glass_spin *spin, unsigned pauses, bool (*done)(void *), void *arg)
+{
+    if (!spin->left)
+        return glass_spin_step(spin, 1);
+    for (unsigned i = 0; i < pauses; i++) {
+        if (done(arg))
+            return true;
+        if (!glass_spin_step(spin, 1))
+            return false;
+    }
+    return true;
+}
+
 void glass_task_wait_for(struct glass_thread *self, const struct glass_task *constraint,
                          bool (*done)(void *), void *arg, enum glass_state state)
 {
@@ -68,9 +84,9 @@ void glass_task_wait_for(struct glass_thread *self, const struct glass_task *con
     const struct glass_task *outer_constraint = self->waiting_constraint;
     self->waiting_task = self->task;
     self->waiting_constraint = constraint;
-    bool yield;
-    unsigned long long budget = glass_wait_spin_plan(&yield);
-    unsigned spent = 0, pauses = MIN_PAUSES;
+    struct glass_spin spin;
+    glass_spin_begin(&spin);
+    unsigned pauses = MIN_PAUSES;
     /* Without a constraint this is a wait for the whole team's tasks
      * (barriers, the end of teams and target regions): the count of those
      * must not include credits we hold while we wait. */
@@ -80,7 +96,7 @@ void glass_task_wait_for(struct glass_thread *self, const struct glass_task *con
         if (glass_task_run_eligible(self, constraint)) {
             glass_set_state(self, state);
             if (!self->steal_costly) {
-                spent = 0;
+                glass_spin_begin(&spin);
                 pauses = MIN_PAUSES;
                 continue;
             }
@@ -96,15 +112,7 @@ void glass_task_wait_for(struct glass_thread *self, const struct glass_task *con
         if (!constraint)
             glass_task_return_credits(self);
         glass_ompt_wait_idle();
-        if (spent < budget) {
-            if (yield) {
-                sched_yield();
-                spent++;
-                continue;
-            }
-            for (unsigned i = 0; i < pauses && !done(arg); i++)
-                glass_cpu_relax();
-            spent += pauses;
+        if (spin_pauses(&spin, pauses, done, arg)) {
             if (pauses < MAX_PAUSES)
                 pauses *= 2;
             continue;
@@ -114,7 +122,7 @@ void glass_task_wait_for(struct glass_thread *self, const struct glass_task *con
         /* Woken: more work tends to follow (a producer keeps queueing), so
          * look for it a while before sleeping again, which costs two system
          * calls each time. */
-        spent = 0;
+        glass_spin_begin(&spin);
         pauses = MIN_PAUSES;
     }
     self->waiting_task = outer_task;

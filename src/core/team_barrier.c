@@ -1,8 +1,6 @@
 /* Barriers of a team, as the constructs see them. Every team barrier is a
  * cancellation point for the parallel region (OpenMP 5.1, 2.20.1): once the
  * region is cancelled, the team's barrier is open (cancel.h). */
-#include <sched.h>
-
 #include "../ompt/events.h"
 #include "../platform/futex.h"
 #include "cancel.h"
@@ -44,18 +42,16 @@ static bool no_tasks_pending(void *arg)
  * that, so a waiter spins at most 1.5 budgets in all. */
 static bool await_while_no_tasks(struct glass_team *team, const struct glass_barrier_ticket *ticket)
 {
-    bool yield;
-    unsigned long long budget = glass_wait_spin_plan(&yield) / 2;
-    for (unsigned long long spent = 0; spent < budget; spent++) {
+    struct glass_spin spin;
+    glass_spin_begin(&spin);
+    spin.left /= 2;
+    spin.yields /= 2;
+    do {
         if (glass_barrier_passed(ticket))
             return true;
         if (glass_team_tasks_pending(team))
             return false;
-        if (yield)
-            sched_yield();
-        else
-            glass_cpu_relax();
-    }
+    } while (glass_spin_step(&spin, 1));
     return false;
 }
 

@@ -2,18 +2,37 @@
 
 #include <limits.h>
 #include <sched.h>
+#include <stdio.h>
+#include <time.h>
 
 #include "../platform/futex.h"
 
+/* With more runtime threads than processors, or the processors taken, a
+ * waiter spins this many pauses at most (tens of microseconds: enough for a
+ * partner that is running to arrive) and then yields this many times. */
+#define THROTTLED_PAUSES 1000ULL
+#define OVERSUBSCRIBED_YIELDS 16u
+/* The clock is read every so many pauses (a few microseconds of spinning):
+ * a gap of a scheduler time slice between two readings means the waiter was
+ * off its processor, which another thread wanted. */
+#define PAUSES_PER_LOOK 256u
+#define SLICE_NS 1000000ull
+/* How long the processors count as taken after such a gap was seen. */
+#define TAKEN_FOR_NS 100000000ull
+
 /* Atomic: kmp_set_blocktime may change them while other threads wait. */
 static _Atomic unsigned long long spin_budget = 300000; /* pause iterations before sleeping */
-static _Atomic unsigned long long yield_budget = 64;    /* sched_yield calls when oversubscribed */
+static _Atomic bool adaptive = true;
 static _Atomic bool oversubscribed;
+/* Processors seen taken: until taken_until_ns (CLOCK_MONOTONIC). The flag
+ * alone is what every wait reads: the clock only while it is set. */
+static _Atomic bool taken;
+static _Atomic uint64_t taken_until_ns;
 
-void glass_wait_configure(unsigned long long spin_count, bool passive)
+void glass_wait_configure(unsigned long long spin_count, bool passive, bool adapt)
 {
     atomic_store_explicit(&spin_budget, passive ? 0 : spin_count, memory_order_relaxed);
-    atomic_store_explicit(&yield_budget, passive ? 0 : 64, memory_order_relaxed);
+    atomic_store_explicit(&adaptive, adapt && !passive, memory_order_relaxed);
 }
 
 void glass_wait_set_oversubscribed(bool value)
@@ -21,10 +40,109 @@ void glass_wait_set_oversubscribed(bool value)
     atomic_store_explicit(&oversubscribed, value, memory_order_relaxed);
 }
 
-unsigned long long glass_wait_spin_plan(bool *yield)
+static uint64_t now_ns(void)
 {
-    *yield = atomic_load_explicit(&oversubscribed, memory_order_relaxed);
-    return atomic_load_explicit(*yield ? &yield_budget : &spin_budget, memory_order_relaxed);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+static void mark_taken(uint64_t now)
+{
+    atomic_store_explicit(&taken_until_ns, now + TAKEN_FOR_NS, memory_order_relaxed);
+    if (!atomic_load_explicit(&taken, memory_order_relaxed))
+        atomic_store_explicit(&taken, true, memory_order_relaxed);
+}
+
+static bool still_taken(void)
+{
+    if (!atomic_load_explicit(&taken, memory_order_relaxed))
+        return false;
+    if (now_ns() < atomic_load_explicit(&taken_until_ns, memory_order_relaxed))
+        return true;
+    atomic_store_explicit(&taken, false, memory_order_relaxed);
+    return false;
+}
+
+unsigned glass_wait_usable_cpus(unsigned affinity_cpus)
+{
+    /* cgroup v2: "max PERIOD" (no quota) or "QUOTA PERIOD" in microseconds. */
+    FILE *file = fopen("/sys/fs/cgroup/cpu.max", "re");
+    if (!file)
+        return affinity_cpus;
+    char quota_text[32];
+    unsigned long long quota, period;
+    unsigned usable = affinity_cpus;
+    if (fscanf(file, "%31s %llu", quota_text, &period) == 2 && period > 0 &&
+        sscanf(quota_text, "%llu", &quota) == 1 && quota > 0) {
+        unsigned long long cpus = (quota + period - 1) / period;
+        if (cpus < usable)
+            usable = (unsigned)cpus;
+    }
+    fclose(file);
+    return usable;
+}
+
+void glass_spin_begin(struct glass_spin *spin)
+{
+    unsigned long long budget = atomic_load_explicit(&spin_budget, memory_order_relaxed);
+    spin->yields = 0;
+    spin->since_look = 0;
+    spin->last_ns = 0;
+    if (budget && atomic_load_explicit(&adaptive, memory_order_relaxed)) {
+        bool crowded = atomic_load_explicit(&oversubscribed, memory_order_relaxed);
+        if (crowded || still_taken()) {
+            if (budget > THROTTLED_PAUSES)
+                budget = THROTTLED_PAUSES;
+            /* Our own threads may need the processor: hand it over a few
+             * times, unless it is known to go to others. */
+            if (crowded && !atomic_load_explicit(&taken, memory_order_relaxed))
+                spin->yields = OVERSUBSCRIBED_YIELDS;
+        }
+    }
+    spin->left = budget;
+}
+
+/* Whether the waiter was off its processor for a time slice since the last
+ * look (and then marks the processors taken). */
+static bool lost_slice(struct glass_spin *spin)
+{
+    uint64_t now = now_ns();
+    bool lost = spin->last_ns && now - spin->last_ns > SLICE_NS;
+    spin->last_ns = now;
+    if (lost && atomic_load_explicit(&adaptive, memory_order_relaxed)) {
+        mark_taken(now);
+        return true;
+    }
+    return false;
+}
+
+bool glass_spin_step(struct glass_spin *spin, unsigned pauses)
+{
+    if (spin->left) {
+        if (pauses > spin->left)
+            pauses = (unsigned)spin->left;
+        for (unsigned i = 0; i < pauses; i++)
+            glass_cpu_relax();
+        spin->left -= pauses;
+        spin->since_look += pauses;
+        if (spin->since_look >= PAUSES_PER_LOOK) {
+            spin->since_look = 0;
+            if (lost_slice(spin))
+                return false;
+        }
+        return true;
+    }
+    if (spin->yields) {
+        spin->yields--;
+        if (!spin->last_ns)
+            spin->last_ns = now_ns();
+        sched_yield();
+        /* A yield that comes back a slice later gave the processor to a
+         * thread that kept it: more yields would only feed it. */
+        return !lost_slice(spin);
+    }
+    return false;
 }
 
 static inline bool changed(_Atomic unsigned *word, unsigned gen)
@@ -34,24 +152,12 @@ static inline bool changed(_Atomic unsigned *word, unsigned gen)
 
 bool glass_gen_wait(_Atomic unsigned *word, unsigned gen, bool (*cond)(void *), void *arg)
 {
-    bool yield;
-    unsigned long long budget = glass_wait_spin_plan(&yield);
-    if (yield) {
-        /* Another runnable thread of ours probably holds the core we need: give it
-         * the processor instead of burning our time slice (libgomp's weakness at
-         * 4 threads on 2 cores). */
-        for (unsigned long long i = 0; i < budget; i++) {
-            if (changed(word, gen) || (cond && cond(arg)))
-                return false;
-            sched_yield();
-        }
-    } else {
-        for (unsigned long long i = 0; i < budget; i++) {
-            if (changed(word, gen) || (cond && cond(arg)))
-                return false;
-            glass_cpu_relax();
-        }
-    }
+    struct glass_spin spin;
+    glass_spin_begin(&spin);
+    do {
+        if (changed(word, gen) || (cond && cond(arg)))
+            return false;
+    } while (glass_spin_step(&spin, 1));
     bool slept = false;
     for (;;) {
         unsigned value = atomic_load_explicit(word, memory_order_acquire);

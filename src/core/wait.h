@@ -1,5 +1,5 @@
-/* Waiting: spin with a CPU pause for a bounded time (yielding instead when the
- * machine is oversubscribed), then sleep on a futex.
+/* Waiting: spin with a CPU pause for a bounded time (cut short when the
+ * processors are oversubscribed or taken), then sleep on a futex.
  *
  * Everything that waits uses a "generation word": bits 1..31 count events and
  * bit 0 says that some waiter is (about to be) asleep in the kernel. Only one
@@ -10,6 +10,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #define GLASS_GEN_SLEEPERS 1u
 #define GLASS_GEN_STEP 2u
@@ -36,16 +37,45 @@ void glass_gen_advance_shared(_Atomic unsigned *word);
 /* Wake every sleeper without advancing (used when `cond` became true). */
 void glass_gen_poke(_Atomic unsigned *word);
 
-/* Spin budget in pause iterations, from OMP_WAIT_POLICY / GOMP_SPINCOUNT, and
- * whether more runtime threads exist than processors. */
-void glass_wait_configure(unsigned long long spin_count, bool passive);
+/* The spin budget in pause iterations (OMP_WAIT_POLICY, GOMP_SPINCOUNT,
+ * KMP_BLOCKTIME); 0 (passive): sleep at once. `adaptive`: the budget is cut
+ * where spinning would only take processor time from the threads being
+ * waited for (below); false when the program asked for active waiting. */
+void glass_wait_configure(unsigned long long spin_count, bool passive, bool adaptive);
 
-/* The spin phase every waiter in the runtime follows before it sleeps: with
- * *yield false, up to the returned number of pause iterations; with *yield
- * true (more runtime threads than processors), up to that many sched_yield
- * calls instead. 0: sleep at once (OMP_WAIT_POLICY=passive). Waits that cannot
- * use glass_gen_wait (task scheduling points) use this to behave the same. */
-unsigned long long glass_wait_spin_plan(bool *yield);
+/* Runtime threads started, against the processors the process may use. */
 void glass_wait_set_oversubscribed(bool oversubscribed);
+
+/* Processors the process may use for waiting decisions: the affinity mask,
+ * cut to the cgroup's CPU quota when there is one (cgroup v2 cpu.max). */
+unsigned glass_wait_usable_cpus(unsigned affinity_cpus);
+
+/* The spin phase every waiter in the runtime follows before it sleeps:
+ *
+ * - normally it spins (CPU pause) up to the configured budget;
+ * - with more runtime threads than usable processors, or while the
+ *   processors are seen taken, it spins a short, throttled budget and then
+ *   yields a few times (a thread of ours may be the one that needs the
+ *   processor);
+ * - the processors are seen taken when a spinning or yielding waiter finds
+ *   it was off its processor for a scheduler time slice (another process,
+ *   or a thread of the program busy in its own code, had it): spinning then
+ *   only delays the threads it waits for, so for a while every waiter
+ *   sleeps after the throttled budget, and a woken sleeper gets the
+ *   processor back at once, as a thread that slept does.
+ *
+ * Use: glass_spin_begin, then glass_spin_step between looks at the
+ * condition until it returns false (time to sleep). */
+struct glass_spin {
+    unsigned long long left; /* pause iterations left */
+    unsigned yields;         /* sched_yield calls left after them */
+    unsigned since_look;     /* pauses since the clock was last read */
+    uint64_t last_ns;        /* that reading (0: not read yet) */
+};
+
+void glass_spin_begin(struct glass_spin *spin);
+/* Spins `pauses` pause iterations (or yields once, in the yield phase);
+ * false once the budget is spent or the processors are seen taken. */
+bool glass_spin_step(struct glass_spin *spin, unsigned pauses);
 
 #endif

@@ -70,7 +70,8 @@ GLASS_EXPORT void kmp_set_blocktime(int milliseconds)
     if (milliseconds < 0)
         milliseconds = 0;
     blocktime = milliseconds;
-    glass_wait_configure((unsigned long long)milliseconds * GLASS_PAUSES_PER_MS, milliseconds == 0);
+    glass_wait_configure((unsigned long long)milliseconds * GLASS_PAUSES_PER_MS, milliseconds == 0,
+                         glass_globals.wait_policy != GLASS_WAIT_ACTIVE);
 }
 
 GLASS_EXPORT int kmp_get_blocktime(void)
@@ -95,10 +96,11 @@ GLASS_EXPORT void kmp_set_library(int mode)
         omp_set_num_threads(1);
         break;
     case LIBRARY_TURNAROUND:
-        glass_wait_configure(GLASS_SPIN_COUNT_ACTIVE, false);
+        glass_wait_configure(GLASS_SPIN_COUNT_ACTIVE, false, false);
         break;
     case LIBRARY_THROUGHPUT:
-        glass_wait_configure(glass_globals.spin_count, glass_globals.wait_policy == GLASS_WAIT_PASSIVE);
+        glass_wait_configure(glass_globals.spin_count, glass_globals.wait_policy == GLASS_WAIT_PASSIVE,
+                             glass_globals.wait_policy != GLASS_WAIT_ACTIVE);
         break;
     default:
         glass_warn("kmp_set_library(%d): unknown library mode; ignored", mode);
