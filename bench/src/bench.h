@@ -19,6 +19,7 @@ struct bench_params {
     int inner_threads;      /* nested_parallel: size of each inner team */
     int chains;             /* task_depend: independent dependence chains */
     int tree_depth;         /* task_nested: depth of each binary task tree */
+    long app_n;             /* app_loops: doubles per array */
 };
 
 /* What one timed execution of `reps` repetitions produced. */
@@ -41,6 +42,7 @@ extern const struct bench bench_sync[];
 extern const struct bench bench_schedule[];
 extern const struct bench bench_tasks[];
 extern const struct bench bench_target[];
+extern const struct bench bench_app[];
 
 /* Seconds from a monotonic clock. */
 double bench_now(void);

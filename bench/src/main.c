@@ -4,7 +4,7 @@
  *   bench CONSTRUCT [--chunk N] [--delay-us D] [--outer N] [--target-us T]
  *                   [--warmup-us W]
  *                   [--iters-per-thread N] [--taskloop-tasks N]
- *                   [--inner-threads N] [--chains N] [--tree-depth N]
+ *                   [--inner-threads N] [--chains N] [--tree-depth N] [--app-n N]
  *
  * The team size is the runtime's default (set it with OMP_NUM_THREADS). One
  * line of key=value pairs is printed on success; exit status 2 means a wrong
@@ -18,7 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct bench *const bench_tables[] = {bench_sync, bench_schedule, bench_tasks, bench_target};
+static const struct bench *const bench_tables[] = {bench_sync, bench_schedule, bench_tasks, bench_target,
+                                                  bench_app};
 #define TABLE_COUNT (sizeof bench_tables / sizeof bench_tables[0])
 
 struct options {
@@ -45,7 +46,7 @@ static void usage(void)
             "       bench CONSTRUCT [--chunk N] [--delay-us D] [--outer N] [--target-us T]\n"
             "                       [--warmup-us W]\n"
             "                       [--iters-per-thread N] [--taskloop-tasks N]\n"
-            "                       [--inner-threads N] [--chains N] [--tree-depth N]\n");
+            "                       [--inner-threads N] [--chains N] [--tree-depth N] [--app-n N]\n");
     exit(1);
 }
 
@@ -97,7 +98,8 @@ static void parse_args(int argc, char **argv, struct options *o)
         .target_us = 2000,
         .warmup_us = 100000,
         .params = {.chunk = 1, .iters_per_thread = 1024, .taskloop_tasks = 4,
-                   .inner_threads = 2, .chains = 0, .tree_depth = 4},
+                   .inner_threads = 2, .chains = 0, .tree_depth = 4,
+                   .app_n = 250000},
     };
     if (argc < 2)
         usage();
@@ -129,7 +131,13 @@ static void parse_args(int argc, char **argv, struct options *o)
             p->chains = (int)positive_arg(flag, value);
         else if (strcmp(flag, "--tree-depth") == 0)
             p->tree_depth = (int)positive_arg(flag, value);
-        else
+        else if (strcmp(flag, "--app-n") == 0) {
+            p->app_n = positive_arg(flag, value);
+            if (p->app_n < 3) {
+                fprintf(stderr, "bench: --app-n needs at least 3 (the stencil's two ends and one inner point)\n");
+                exit(1);
+            }
+        } else
             usage();
     }
 }
@@ -269,6 +277,8 @@ int main(int argc, char **argv)
     printf("construct=%s threads=%d unit=%s", b->name, p->threads, b->unit);
     if (strcmp(b->params, "chunk") == 0)
         printf(" chunk=%ld iters_per_thread=%ld", p->chunk, p->iters_per_thread);
+    if (strcmp(b->name, "app_loops") == 0)
+        printf(" app_n=%ld", p->app_n);
     printf(" overhead_us=%.4f min_us=%.4f max_us=%.4f test_us=%.4f ref_us=%.4f"
            " inner=%ld instances=%ld outer=%d delay_us=%.3f delay_loops=%ld"
            " compiler=%s runtime_lib=%s\n",
