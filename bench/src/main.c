@@ -133,8 +133,11 @@ static void parse_args(int argc, char **argv, struct options *o)
             p->tree_depth = (int)positive_arg(flag, value);
         else if (strcmp(flag, "--app-n") == 0) {
             p->app_n = positive_arg(flag, value);
-            if (p->app_n < 3) {
-                fprintf(stderr, "bench: --app-n needs at least 3 (the stencil's two ends and one inner point)\n");
+            /* The sums of app_loops stay exact in doubles (below 2^53) up to
+             * about 1.3e8 elements. */
+            if (p->app_n < 3 || p->app_n > 100000000) {
+                fprintf(stderr, "bench: --app-n needs 3 to 100000000 (the stencil's two ends and one inner "
+                                "point; sums exact in doubles)\n");
                 exit(1);
             }
         } else
