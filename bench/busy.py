@@ -52,6 +52,7 @@ class Spinners:
                 [sys.executable, "-c", SPINNER, str(os.getpid()), MARKER],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 start_new_session=True))
+        time.sleep(0.3)  # Python starts in tens of ms: the first run already finds them spinning
         return self
 
     def alive(self):
