@@ -18,7 +18,9 @@ static int compare(uint64_t a, uint64_t b)
 EXPORT ompd_rc_t ompd_get_thread_in_parallel(ompd_parallel_handle_t *parallel_handle, int thread_num,
                                              ompd_thread_handle_t **thread_handle)
 {
-    if (!glass_ompd_parallel_ok(parallel_handle) || !thread_handle)
+    if (!glass_ompd_parallel_ok(parallel_handle))
+        return ompd_rc_stale_handle;
+    if (!thread_handle)
         return ompd_rc_bad_input;
     ompd_address_space_handle_t *ah = parallel_handle->aspace;
     uint64_t nthreads, members, thread;
@@ -40,7 +42,9 @@ EXPORT ompd_rc_t ompd_get_thread_handle(ompd_address_space_handle_t *handle, omp
                                         ompd_size_t sizeof_thread_id, const void *thread_id,
                                         ompd_thread_handle_t **thread_handle)
 {
-    if (!glass_ompd_aspace_ok(handle) || !thread_id || !thread_handle)
+    if (!glass_ompd_aspace_ok(handle))
+        return ompd_rc_stale_handle;
+    if (!thread_id || !thread_handle)
         return ompd_rc_bad_input;
     enum glass_ompd_field_id field;
     uint64_t wanted;
@@ -80,7 +84,7 @@ EXPORT ompd_rc_t ompd_get_thread_handle(ompd_address_space_handle_t *handle, omp
 EXPORT ompd_rc_t ompd_rel_thread_handle(ompd_thread_handle_t *thread_handle)
 {
     if (!thread_handle || thread_handle->magic != MAGIC_THREAD)
-        return ompd_rc_bad_input;
+        return ompd_rc_stale_handle;
     thread_handle->magic = 0;
     return glass_ompd_cb.free_memory(thread_handle);
 }
@@ -89,7 +93,9 @@ EXPORT ompd_rc_t ompd_thread_handle_compare(ompd_thread_handle_t *thread_handle_
                                             ompd_thread_handle_t *thread_handle_2, int *cmp_value)
 {
     if (!thread_handle_1 || thread_handle_1->magic != MAGIC_THREAD || !thread_handle_2 ||
-        thread_handle_2->magic != MAGIC_THREAD || !cmp_value)
+        thread_handle_2->magic != MAGIC_THREAD)
+        return ompd_rc_stale_handle;
+    if (!cmp_value)
         return ompd_rc_bad_input;
     *cmp_value = compare(thread_handle_1->thread, thread_handle_2->thread);
     return ompd_rc_ok;
@@ -151,7 +157,9 @@ EXPORT ompd_rc_t ompd_get_curr_parallel_handle(ompd_thread_handle_t *thread_hand
 EXPORT ompd_rc_t ompd_get_enclosing_parallel_handle(ompd_parallel_handle_t *parallel_handle,
                                                     ompd_parallel_handle_t **enclosing_parallel_handle)
 {
-    if (!glass_ompd_parallel_ok(parallel_handle) || !enclosing_parallel_handle)
+    if (!glass_ompd_parallel_ok(parallel_handle))
+        return ompd_rc_stale_handle;
+    if (!enclosing_parallel_handle)
         return ompd_rc_bad_input;
     uint64_t parent;
     ompd_rc_t rc = glass_ompd_read_field(parallel_handle->aspace, parallel_handle->team, F_team_parent, &parent);
@@ -165,7 +173,9 @@ EXPORT ompd_rc_t ompd_get_enclosing_parallel_handle(ompd_parallel_handle_t *para
 EXPORT ompd_rc_t ompd_get_task_parallel_handle(ompd_task_handle_t *task_handle,
                                                ompd_parallel_handle_t **task_parallel_handle)
 {
-    if (!glass_ompd_task_ok(task_handle) || !task_parallel_handle)
+    if (!glass_ompd_task_ok(task_handle))
+        return ompd_rc_stale_handle;
+    if (!task_parallel_handle)
         return ompd_rc_bad_input;
     uint64_t team;
     ompd_rc_t rc = glass_ompd_read_field(task_handle->aspace, task_handle->task, F_task_team, &team);
@@ -179,7 +189,7 @@ EXPORT ompd_rc_t ompd_get_task_parallel_handle(ompd_task_handle_t *task_handle,
 EXPORT ompd_rc_t ompd_rel_parallel_handle(ompd_parallel_handle_t *parallel_handle)
 {
     if (!parallel_handle || parallel_handle->magic != MAGIC_PARALLEL)
-        return ompd_rc_bad_input;
+        return ompd_rc_stale_handle;
     parallel_handle->magic = 0;
     return glass_ompd_cb.free_memory(parallel_handle);
 }
@@ -187,7 +197,9 @@ EXPORT ompd_rc_t ompd_rel_parallel_handle(ompd_parallel_handle_t *parallel_handl
 EXPORT ompd_rc_t ompd_parallel_handle_compare(ompd_parallel_handle_t *parallel_handle_1,
                                               ompd_parallel_handle_t *parallel_handle_2, int *cmp_value)
 {
-    if (!glass_ompd_parallel_ok(parallel_handle_1) || !glass_ompd_parallel_ok(parallel_handle_2) || !cmp_value)
+    if (!glass_ompd_parallel_ok(parallel_handle_1) || !glass_ompd_parallel_ok(parallel_handle_2))
+        return ompd_rc_stale_handle;
+    if (!cmp_value)
         return ompd_rc_bad_input;
     *cmp_value = compare(parallel_handle_1->team, parallel_handle_2->team);
     return ompd_rc_ok;
@@ -215,7 +227,9 @@ EXPORT ompd_rc_t ompd_get_curr_task_handle(ompd_thread_handle_t *thread_handle, 
 EXPORT ompd_rc_t ompd_get_generating_task_handle(ompd_task_handle_t *task_handle,
                                                  ompd_task_handle_t **generating_task_handle)
 {
-    if (!glass_ompd_task_ok(task_handle) || !generating_task_handle)
+    if (!glass_ompd_task_ok(task_handle))
+        return ompd_rc_stale_handle;
+    if (!generating_task_handle)
         return ompd_rc_bad_input;
     uint64_t parent;
     ompd_rc_t rc = glass_ompd_read_field(task_handle->aspace, task_handle->task, F_task_parent, &parent);
@@ -256,7 +270,9 @@ static ompd_rc_t scheduling_task(ompd_address_space_handle_t *ah, uint64_t task,
 EXPORT ompd_rc_t ompd_get_scheduling_task_handle(ompd_task_handle_t *task_handle,
                                                  ompd_task_handle_t **scheduling_task_handle)
 {
-    if (!glass_ompd_task_ok(task_handle) || !scheduling_task_handle)
+    if (!glass_ompd_task_ok(task_handle))
+        return ompd_rc_stale_handle;
+    if (!scheduling_task_handle)
         return ompd_rc_bad_input;
     uint64_t task;
     ompd_rc_t rc = scheduling_task(task_handle->aspace, task_handle->task, &task);
@@ -271,7 +287,9 @@ EXPORT ompd_rc_t ompd_get_scheduling_task_handle(ompd_task_handle_t *task_handle
 EXPORT ompd_rc_t ompd_get_task_in_parallel(ompd_parallel_handle_t *parallel_handle, int thread_num,
                                            ompd_task_handle_t **task_handle)
 {
-    if (!glass_ompd_parallel_ok(parallel_handle) || !task_handle)
+    if (!glass_ompd_parallel_ok(parallel_handle))
+        return ompd_rc_stale_handle;
+    if (!task_handle)
         return ompd_rc_bad_input;
     ompd_address_space_handle_t *ah = parallel_handle->aspace;
     uint64_t team = parallel_handle->team, nthreads, parent, members, thread, task;
@@ -311,7 +329,7 @@ EXPORT ompd_rc_t ompd_get_task_in_parallel(ompd_parallel_handle_t *parallel_hand
 EXPORT ompd_rc_t ompd_rel_task_handle(ompd_task_handle_t *task_handle)
 {
     if (!task_handle || task_handle->magic != MAGIC_TASK)
-        return ompd_rc_bad_input;
+        return ompd_rc_stale_handle;
     task_handle->magic = 0;
     return glass_ompd_cb.free_memory(task_handle);
 }
@@ -319,7 +337,9 @@ EXPORT ompd_rc_t ompd_rel_task_handle(ompd_task_handle_t *task_handle)
 EXPORT ompd_rc_t ompd_task_handle_compare(ompd_task_handle_t *task_handle_1, ompd_task_handle_t *task_handle_2,
                                           int *cmp_value)
 {
-    if (!glass_ompd_task_ok(task_handle_1) || !glass_ompd_task_ok(task_handle_2) || !cmp_value)
+    if (!glass_ompd_task_ok(task_handle_1) || !glass_ompd_task_ok(task_handle_2))
+        return ompd_rc_stale_handle;
+    if (!cmp_value)
         return ompd_rc_bad_input;
     *cmp_value = compare(task_handle_1->task, task_handle_2->task);
     return ompd_rc_ok;
@@ -329,7 +349,9 @@ EXPORT ompd_rc_t ompd_task_handle_compare(ompd_task_handle_t *task_handle_1, omp
  * explicit task, the region's function for an implicit task. */
 EXPORT ompd_rc_t ompd_get_task_function(ompd_task_handle_t *task_handle, ompd_address_t *entry_point)
 {
-    if (!glass_ompd_task_ok(task_handle) || !entry_point)
+    if (!glass_ompd_task_ok(task_handle))
+        return ompd_rc_stale_handle;
+    if (!entry_point)
         return ompd_rc_bad_input;
     ompd_address_space_handle_t *ah = task_handle->aspace;
     uint64_t flags, entry = 0, team;
@@ -353,7 +375,9 @@ EXPORT ompd_rc_t ompd_get_task_function(ompd_task_handle_t *task_handle, ompd_ad
 EXPORT ompd_rc_t ompd_get_task_frame(ompd_task_handle_t *task_handle, ompd_frame_info_t *exit_frame,
                                      ompd_frame_info_t *enter_frame)
 {
-    if (!glass_ompd_task_ok(task_handle) || !exit_frame || !enter_frame)
+    if (!glass_ompd_task_ok(task_handle))
+        return ompd_rc_stale_handle;
+    if (!exit_frame || !enter_frame)
         return ompd_rc_bad_input;
     ompd_address_space_handle_t *ah = task_handle->aspace;
     if (!ah->record.enabled)

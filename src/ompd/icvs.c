@@ -69,7 +69,9 @@ EXPORT ompd_rc_t ompd_enumerate_icvs(ompd_address_space_handle_t *handle, ompd_i
                                      ompd_icv_id_t *next_id, const char **next_icv_name,
                                      ompd_scope_t *next_scope, int *more)
 {
-    if (!glass_ompd_aspace_ok(handle) || !next_id || !next_icv_name || !next_scope || !more)
+    if (!glass_ompd_aspace_ok(handle))
+        return ompd_rc_stale_handle;
+    if (!next_id || !next_icv_name || !next_scope || !more)
         return ompd_rc_bad_input;
     if (current >= NICVS) /* 0 (ompd_icv_undefined) starts */
         return ompd_rc_bad_input;
@@ -85,12 +87,12 @@ EXPORT ompd_rc_t ompd_enumerate_icvs(ompd_address_space_handle_t *handle, ompd_i
 static ompd_rc_t scope_object(void *handle, ompd_scope_t scope, ompd_address_space_handle_t **ah, uint64_t *object)
 {
     if (!handle)
-        return ompd_rc_bad_input;
+        return ompd_rc_stale_handle;
     switch (scope) {
     case ompd_scope_address_space: {
         ompd_address_space_handle_t *a = handle;
         if (!glass_ompd_aspace_ok(a))
-            return ompd_rc_bad_input;
+            return ompd_rc_stale_handle;
         *ah = a;
         return glass_ompd_read(a, a->process + offsetof(struct glass_ompd_process, globals), 8, object);
     }
@@ -104,7 +106,7 @@ static ompd_rc_t scope_object(void *handle, ompd_scope_t scope, ompd_address_spa
     case ompd_scope_parallel: {
         ompd_parallel_handle_t *p = handle;
         if (!glass_ompd_parallel_ok(p))
-            return ompd_rc_bad_input;
+            return ompd_rc_stale_handle;
         *ah = p->aspace, *object = p->team;
         return ompd_rc_ok;
     }
@@ -112,7 +114,7 @@ static ompd_rc_t scope_object(void *handle, ompd_scope_t scope, ompd_address_spa
     case ompd_scope_task: {
         ompd_task_handle_t *t = handle;
         if (!glass_ompd_task_ok(t))
-            return ompd_rc_bad_input;
+            return ompd_rc_stale_handle;
         *ah = t->aspace, *object = t->task;
         return ompd_rc_ok;
     }

@@ -31,7 +31,9 @@ struct field {
 };
 
 /* Magic numbers tell handles of each kind apart from each other and from
- * foreign pointers (ompd_rc_bad_input). */
+ * foreign pointers. A NULL, foreign or released handle gives
+ * ompd_rc_stale_handle: ompd_rc_t (OpenMP 5.1, 5.3.12) keeps bad_input for
+ * the parameters other than the handle. */
 enum handle_magic {
     MAGIC_ASPACE = 0x41535043,
     MAGIC_THREAD = 0x54485244,
@@ -89,7 +91,7 @@ ompd_rc_t glass_ompd_read_process(ompd_address_space_handle_t *ah, struct glass_
 
 /* Handle checks and constructors. */
 bool glass_ompd_aspace_ok(ompd_address_space_handle_t *ah);
-ompd_rc_t glass_ompd_thread_check(ompd_thread_handle_t *th); /* bad_input, stale_handle or ok */
+ompd_rc_t glass_ompd_thread_check(ompd_thread_handle_t *th); /* stale_handle or ok */
 bool glass_ompd_parallel_ok(ompd_parallel_handle_t *ph);
 bool glass_ompd_task_ok(ompd_task_handle_t *th);
 ompd_rc_t glass_ompd_new_thread(ompd_address_space_handle_t *ah, uint64_t thread, ompd_thread_handle_t **out);

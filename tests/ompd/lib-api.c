@@ -512,8 +512,9 @@ static void inspect(int tracking)
     ompd_word_t word;
     RC(p_ompd_get_icv_from_scope(aspace, ompd_scope_address_space, icv_id("affinity-format-var"), &word),
        ompd_rc_incompatible);
-    RC(p_ompd_get_icv_from_scope(outer_region, ompd_scope_task, icv_id("nthreads-var"), &word), ompd_rc_bad_input);
-    RC(p_ompd_get_icv_from_scope(aspace, ompd_scope_task, icv_id("nthreads-var"), &word), ompd_rc_bad_input);
+    /* A handle of another kind than the scope names is not a handle of that scope. */
+    RC(p_ompd_get_icv_from_scope(outer_region, ompd_scope_task, icv_id("nthreads-var"), &word), ompd_rc_stale_handle);
+    RC(p_ompd_get_icv_from_scope(aspace, ompd_scope_task, icv_id("nthreads-var"), &word), ompd_rc_stale_handle);
     RC(p_ompd_get_icv_from_scope(explicit_task, ompd_scope_implicit_task, icv_id("def-allocator-var"), &word),
        ompd_rc_bad_input);
     RC(p_ompd_get_icv_from_scope(aspace, ompd_scope_address_space, 999, &word), ompd_rc_bad_input);
@@ -534,19 +535,30 @@ static void inspect(int tracking)
     printf("tool data without a tool: %lld\n", (long long)value);
     RC(p_ompd_get_tool_data(aspace, ompd_scope_address_space, &value, &ptr), ompd_rc_bad_input);
 
-    /* Return codes: NULL and foreign handles, failing reads. */
+    /* Return codes (5.3.12): a NULL or foreign handle is stale; bad_input is
+     * for the other parameters. */
     static uint64_t foreign[8];
-    RC(p_ompd_get_state(NULL, &value, NULL), ompd_rc_bad_input);
-    RC(p_ompd_get_state((ompd_thread_handle_t *)foreign, &value, NULL), ompd_rc_bad_input);
-    RC(p_ompd_get_curr_parallel_handle(NULL, &enclosing), ompd_rc_bad_input);
-    RC(p_ompd_get_enclosing_parallel_handle((ompd_parallel_handle_t *)foreign, &enclosing), ompd_rc_bad_input);
-    RC(p_ompd_get_task_function((ompd_task_handle_t *)foreign, &fn), ompd_rc_bad_input);
-    RC(p_ompd_get_task_frame(NULL, &exit_frame, &enter_frame), ompd_rc_bad_input);
-    RC(p_ompd_task_handle_compare(current, NULL, &cmp), ompd_rc_bad_input);
-    RC(p_ompd_parallel_handle_compare(outer_region, (ompd_parallel_handle_t *)foreign, &cmp), ompd_rc_bad_input);
-    RC(p_ompd_get_icv_from_scope(NULL, ompd_scope_address_space, 1, &word), ompd_rc_bad_input);
-    RC(p_ompd_enumerate_icvs(NULL, 0, &id, &name, &icv_scopes[0], &more_icvs), ompd_rc_bad_input);
-    RC(p_ompd_rel_task_handle(NULL), ompd_rc_bad_input);
+    ompd_word_t version_word;
+    RC(p_ompd_get_state(NULL, &value, NULL), ompd_rc_stale_handle);
+    RC(p_ompd_get_state((ompd_thread_handle_t *)foreign, &value, NULL), ompd_rc_stale_handle);
+    RC(p_ompd_get_state(self, NULL, NULL), ompd_rc_bad_input);
+    RC(p_ompd_get_curr_parallel_handle(NULL, &enclosing), ompd_rc_stale_handle);
+    RC(p_ompd_get_curr_parallel_handle(self, NULL), ompd_rc_bad_input);
+    RC(p_ompd_get_enclosing_parallel_handle((ompd_parallel_handle_t *)foreign, &enclosing), ompd_rc_stale_handle);
+    RC(p_ompd_get_task_function((ompd_task_handle_t *)foreign, &fn), ompd_rc_stale_handle);
+    RC(p_ompd_get_task_frame(NULL, &exit_frame, &enter_frame), ompd_rc_stale_handle);
+    RC(p_ompd_get_task_frame(current, NULL, &enter_frame), ompd_rc_bad_input);
+    RC(p_ompd_task_handle_compare(current, NULL, &cmp), ompd_rc_stale_handle);
+    RC(p_ompd_task_handle_compare(current, current, NULL), ompd_rc_bad_input);
+    RC(p_ompd_parallel_handle_compare(outer_region, (ompd_parallel_handle_t *)foreign, &cmp), ompd_rc_stale_handle);
+    RC(p_ompd_thread_handle_compare(self, NULL, &cmp), ompd_rc_stale_handle);
+    RC(p_ompd_get_icv_from_scope(NULL, ompd_scope_address_space, 1, &word), ompd_rc_stale_handle);
+    RC(p_ompd_enumerate_icvs(NULL, 0, &id, &name, &icv_scopes[0], &more_icvs), ompd_rc_stale_handle);
+    RC(p_ompd_enumerate_icvs(aspace, 0, NULL, &name, &icv_scopes[0], &more_icvs), ompd_rc_bad_input);
+    RC(p_ompd_get_tool_data(NULL, ompd_scope_thread, &value, &ptr), ompd_rc_stale_handle);
+    RC(p_ompd_get_omp_version((ompd_address_space_handle_t *)foreign, &version_word), ompd_rc_stale_handle);
+    RC(p_ompd_rel_task_handle(NULL), ompd_rc_stale_handle);
+    RC(p_ompd_rel_thread_handle((ompd_thread_handle_t *)foreign), ompd_rc_stale_handle);
     fail_reads = 1;
     RC(p_ompd_get_state(self, &value, NULL), ompd_rc_device_read_error);
     RC(p_ompd_get_task_function(current, &fn), ompd_rc_device_read_error);
