@@ -75,5 +75,6 @@ struct glass_ompd_process {
 #define GLASS_OMPD_TASK_INITIAL 0x1u
 #define GLASS_OMPD_TASK_IMPLICIT 0x2u
 #define GLASS_OMPD_TASK_EXPLICIT 0x4u
+#define GLASS_OMPD_TASK_FINAL 0x20000000u
 
 #endif

@@ -503,20 +503,33 @@ static void inspect(int tracking)
                                                                  : (void *)outer_tasks[2];
         print_icv_string(handle, icv_scopes[i], icv_names[i]);
     }
-    printf("initial task: nthreads %lld max-active-levels %lld\n", icv_value(initial, ompd_scope_task, "nthreads-var"),
-           icv_value(initial, ompd_scope_task, "max-active-levels-var"));
+    /* A list ICV gives its first element and says that more follow. */
+    ompd_word_t word;
+    RC(p_ompd_get_icv_from_scope(initial, ompd_scope_task, icv_id("nthreads-var"), &word), ompd_rc_incomplete);
+    printf("initial task: nthreads %lld (rc %s) max-active-levels %lld\n", (long long)word,
+           rc == ompd_rc_incomplete ? "incomplete" : "other", icv_value(initial, ompd_scope_task, "max-active-levels-var"));
     print_icv_string(initial, ompd_scope_task, "nthreads-var");
+    printf("explicit task: implicit-task-var %lld final-task-var %lld, initial task: implicit-task-var %lld\n",
+           icv_value(explicit_task, ompd_scope_task, "implicit-task-var"),
+           icv_value(explicit_task, ompd_scope_task, "final-task-var"),
+           icv_value(initial, ompd_scope_task, "implicit-task-var"));
+    printf("thread limit as an integer: %lld\n", icv_value(explicit_task, ompd_scope_task, "thread-limit-var"));
+    /* The implicit-task ICVs also answer in Table 2.3's scope, for an implicit task's handle only. */
+    RC(p_ompd_get_icv_from_scope(outer_tasks[2], ompd_scope_implicit_task, icv_id("def-allocator-var"), &word),
+       ompd_rc_ok);
+    RC(p_ompd_get_icv_from_scope(explicit_task, ompd_scope_task, icv_id("place-partition-var"), &word),
+       ompd_rc_incompatible); /* no places: no first place */
     printf("nested thread 1: thread-num %lld\n", icv_value(nested[1], ompd_scope_thread, "thread-num-var"));
     printf("priority %lld cancel %lld\n", icv_value(aspace, ompd_scope_address_space, "max-task-priority-var"),
            icv_value(aspace, ompd_scope_address_space, "cancel-var"));
-    ompd_word_t word;
     RC(p_ompd_get_icv_from_scope(aspace, ompd_scope_address_space, icv_id("affinity-format-var"), &word),
        ompd_rc_incompatible);
     /* A handle of another kind than the scope names is not a handle of that scope. */
     RC(p_ompd_get_icv_from_scope(outer_region, ompd_scope_task, icv_id("nthreads-var"), &word), ompd_rc_stale_handle);
     RC(p_ompd_get_icv_from_scope(aspace, ompd_scope_task, icv_id("nthreads-var"), &word), ompd_rc_stale_handle);
     RC(p_ompd_get_icv_from_scope(explicit_task, ompd_scope_implicit_task, icv_id("def-allocator-var"), &word),
-       ompd_rc_bad_input);
+       ompd_rc_stale_handle); /* not an implicit task's handle */
+    RC(p_ompd_get_icv_from_scope(aspace, ompd_scope_parallel, icv_id("cancel-var"), &word), ompd_rc_bad_input);
     RC(p_ompd_get_icv_from_scope(aspace, ompd_scope_address_space, 999, &word), ompd_rc_bad_input);
 
     /* Display control variables and tool data. */
@@ -695,9 +708,12 @@ int main(void)
 // CHECK: icv cancel-var scope address_space
 // CHECK: icv thread-num-var scope thread
 // CHECK: icv team-size-var scope parallel
-// CHECK: icv place-partition-var scope implicit_task
 // CHECK: icv nthreads-var scope task
 // CHECK: icv thread-limit-var scope task
+// CHECK: icv final-task-var scope task
+// CHECK: icv implicit-task-var scope task
+// CHECK: icv def-allocator-var scope task
+// CHECK: icv place-partition-var scope task
 // CHECK: thread by lwp == by pthread: 1
 // CHECK: thread id round trip: 1
 // CHECK: pthread round trip: 1
@@ -730,7 +746,6 @@ int main(void)
 // CHECK: icv team-size-var = '2'
 // CHECK: icv levels-var = '2'
 // CHECK: icv active-levels-var = '2'
-// CHECK: icv def-allocator-var = '1'
 // CHECK: icv nthreads-var = '2'
 // CHECK: icv dyn-var = 'false'
 // CHECK: icv run-sched-var = 'guided,7'
@@ -738,8 +753,16 @@ int main(void)
 // CHECK: icv max-active-levels-var = '2'
 // CHECK: icv default-device-var = '0'
 // CHECK: icv thread-limit-var = 'unlimited'
-// CHECK: initial task: nthreads 3 max-active-levels 2
+// CHECK: icv final-task-var = 'false'
+// CHECK: icv ompd-final-task-var = 'false'
+// CHECK: icv implicit-task-var = 'true'
+// CHECK: icv ompd-implicit-task-var = 'true'
+// CHECK: icv def-allocator-var = '1'
+// CHECK: icv place-partition-var = 'none'
+// CHECK: initial task: nthreads 3 (rc incomplete) max-active-levels 2
 // CHECK: icv nthreads-var = '3,2'
+// CHECK: explicit task: implicit-task-var 0 final-task-var 0, initial task: implicit-task-var 1
+// CHECK: thread limit as an integer: 2147483647
 // CHECK: nested thread 1: thread-num 1
 // CHECK: priority 5 cancel 1
 // CHECK-DAG: display OMP_NUM_THREADS=3,2
