@@ -319,7 +319,19 @@ ompd_rc_t glass_ompd_new_task(ompd_address_space_handle_t *ah, uint64_t task, om
     ompd_rc_t rc = new_handle(sizeof *h, (void **)&h);
     if (rc != ompd_rc_ok)
         return rc;
-    *h = (ompd_task_handle_t){MAGIC_TASK, ah, task};
+    *h = (ompd_task_handle_t){MAGIC_TASK, ah, task, 0, 0};
+    *out = h;
+    return ompd_rc_ok;
+}
+
+ompd_rc_t glass_ompd_new_pending_task(ompd_address_space_handle_t *ah, uint64_t team, uint64_t thread_num,
+                                      ompd_task_handle_t **out)
+{
+    ompd_task_handle_t *h;
+    ompd_rc_t rc = new_handle(sizeof *h, (void **)&h);
+    if (rc != ompd_rc_ok)
+        return rc;
+    *h = (ompd_task_handle_t){MAGIC_TASK, ah, 0, team, thread_num};
     *out = h;
     return ompd_rc_ok;
 }

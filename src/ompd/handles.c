@@ -177,8 +177,9 @@ EXPORT ompd_rc_t ompd_get_task_parallel_handle(ompd_task_handle_t *task_handle,
         return ompd_rc_stale_handle;
     if (!task_parallel_handle)
         return ompd_rc_bad_input;
-    uint64_t team;
-    ompd_rc_t rc = glass_ompd_read_field(task_handle->aspace, task_handle->task, F_task_team, &team);
+    uint64_t team = task_handle->team;
+    ompd_rc_t rc = task_handle->task ? glass_ompd_read_field(task_handle->aspace, task_handle->task, F_task_team, &team)
+                                     : ompd_rc_ok;
     if (rc != ompd_rc_ok)
         return rc;
     if (!team)
@@ -232,7 +233,10 @@ EXPORT ompd_rc_t ompd_get_generating_task_handle(ompd_task_handle_t *task_handle
     if (!generating_task_handle)
         return ompd_rc_bad_input;
     uint64_t parent;
-    ompd_rc_t rc = glass_ompd_read_field(task_handle->aspace, task_handle->task, F_task_parent, &parent);
+    ompd_rc_t rc = task_handle->task
+                       ? glass_ompd_read_field(task_handle->aspace, task_handle->task, F_task_parent, &parent)
+                       : glass_ompd_read_field(task_handle->aspace, task_handle->team, F_team_encountering_task,
+                                               &parent);
     if (rc != ompd_rc_ok)
         return rc;
     if (!parent)
@@ -274,6 +278,8 @@ EXPORT ompd_rc_t ompd_get_scheduling_task_handle(ompd_task_handle_t *task_handle
         return ompd_rc_stale_handle;
     if (!scheduling_task_handle)
         return ompd_rc_bad_input;
+    if (!task_handle->task)
+        return ompd_rc_unavailable; /* not started: nothing scheduled it yet */
     uint64_t task;
     ompd_rc_t rc = scheduling_task(task_handle->aspace, task_handle->task, &task);
     if (rc != ompd_rc_ok)
@@ -307,7 +313,8 @@ EXPORT ompd_rc_t ompd_get_task_in_parallel(ompd_parallel_handle_t *parallel_hand
         return glass_ompd_new_task(ah, glass_ompd_field_addr(ah, thread, F_thread_initial_task), task_handle);
     if (thread_num == 0)
         return glass_ompd_new_task(ah, glass_ompd_field_addr(ah, team, F_team_master_task), task_handle);
-    if ((rc = glass_ompd_read_field(ah, thread, F_thread_task, &task)) != ompd_rc_ok)
+    task = 0;
+    if (thread && (rc = glass_ompd_read_field(ah, thread, F_thread_task, &task)) != ompd_rc_ok)
         return rc;
     for (unsigned n = 0; task && n < 1u << 16; n++) {
         uint64_t flags, task_team;
@@ -323,7 +330,8 @@ EXPORT ompd_rc_t ompd_get_task_in_parallel(ompd_parallel_handle_t *parallel_hand
         if (rc != ompd_rc_ok)
             return rc;
     }
-    return ompd_rc_unavailable; /* the thread has not started its implicit task yet */
+    /* The thread has not started its implicit task yet; it exists from the fork (5.5.7.4). */
+    return glass_ompd_new_pending_task(ah, team, (uint64_t)thread_num, task_handle);
 }
 
 EXPORT ompd_rc_t ompd_rel_task_handle(ompd_task_handle_t *task_handle)
@@ -341,7 +349,12 @@ EXPORT ompd_rc_t ompd_task_handle_compare(ompd_task_handle_t *task_handle_1, omp
         return ompd_rc_stale_handle;
     if (!cmp_value)
         return ompd_rc_bad_input;
-    *cmp_value = compare(task_handle_1->task, task_handle_2->task);
+    /* Tasks by address; implicit tasks not started yet after them, by team and number. */
+    const ompd_task_handle_t *a = task_handle_1, *b = task_handle_2;
+    if (a->task || b->task)
+        *cmp_value = !a->task ? 1 : !b->task ? -1 : compare(a->task, b->task);
+    else
+        *cmp_value = a->team != b->team ? compare(a->team, b->team) : compare(a->thread_num, b->thread_num);
     return ompd_rc_ok;
 }
 
@@ -354,14 +367,14 @@ EXPORT ompd_rc_t ompd_get_task_function(ompd_task_handle_t *task_handle, ompd_ad
     if (!entry_point)
         return ompd_rc_bad_input;
     ompd_address_space_handle_t *ah = task_handle->aspace;
-    uint64_t flags, entry = 0, team;
-    ompd_rc_t rc = glass_ompd_read_field(ah, task_handle->task, F_task_flags, &flags);
+    uint64_t flags = GLASS_OMPD_TASK_IMPLICIT, entry = 0, team = task_handle->team;
+    ompd_rc_t rc = task_handle->task ? glass_ompd_read_field(ah, task_handle->task, F_task_flags, &flags) : ompd_rc_ok;
     if (rc != ompd_rc_ok)
         return rc;
     if (flags & GLASS_OMPD_TASK_EXPLICIT) {
         rc = glass_ompd_read_field(ah, task_handle->task, F_task_entry, &entry);
     } else if (flags & GLASS_OMPD_TASK_IMPLICIT) {
-        if ((rc = glass_ompd_read_field(ah, task_handle->task, F_task_team, &team)) == ompd_rc_ok)
+        if (!task_handle->task || (rc = glass_ompd_read_field(ah, task_handle->task, F_task_team, &team)) == ompd_rc_ok)
             rc = glass_ompd_read_field(ah, team, F_team_entry, &entry);
     }
     if (rc != ompd_rc_ok)
@@ -382,6 +395,10 @@ EXPORT ompd_rc_t ompd_get_task_frame(ompd_task_handle_t *task_handle, ompd_frame
     ompd_address_space_handle_t *ah = task_handle->aspace;
     if (!ah->record.enabled)
         return ompd_rc_needs_state_tracking; /* frames are kept with OMP_DEBUG=enabled */
+    if (!task_handle->task) { /* not started: it neither runs user code nor entered the runtime */
+        *exit_frame = *enter_frame = (ompd_frame_info_t){{ompd_segment_none, 0}, 0};
+        return ompd_rc_ok;
+    }
     uint64_t frame = glass_ompd_field_addr(ah, task_handle->task, F_task_frame);
     uint64_t exit_addr, enter_addr, exit_flags, enter_flags;
     ompd_rc_t rc;

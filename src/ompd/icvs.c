@@ -117,32 +117,43 @@ EXPORT ompd_rc_t ompd_enumerate_icvs(ompd_address_space_handle_t *handle, ompd_i
     return ompd_rc_ok;
 }
 
+/* What an ICV is read from: for the task scope, `object` is the task's
+ * struct glass_icvs (for an implicit task not started yet, its team's
+ * child_icvs, which it will copy) and `flags` the task's flags. */
+struct scope_ref {
+    ompd_address_space_handle_t *ah;
+    uint64_t object;
+    uint64_t flags;
+    bool pending; /* an implicit task not started yet (handles.c) */
+};
+
 /* Checks that `handle` is a handle of the scope and finds the address space
  * and the object the scope designates. */
-static ompd_rc_t scope_object(void *handle, ompd_scope_t scope, ompd_address_space_handle_t **ah, uint64_t *object)
+static ompd_rc_t scope_object(void *handle, ompd_scope_t scope, struct scope_ref *ref)
 {
     if (!handle)
         return ompd_rc_stale_handle;
+    *ref = (struct scope_ref){0};
     switch (scope) {
     case ompd_scope_address_space: {
         ompd_address_space_handle_t *a = handle;
         if (!glass_ompd_aspace_ok(a))
             return ompd_rc_stale_handle;
-        *ah = a;
-        return glass_ompd_read(a, a->process + offsetof(struct glass_ompd_process, globals), 8, object);
+        ref->ah = a;
+        return glass_ompd_read(a, a->process + offsetof(struct glass_ompd_process, globals), 8, &ref->object);
     }
     case ompd_scope_thread: {
         ompd_thread_handle_t *t = handle;
         ompd_rc_t rc = glass_ompd_thread_check(t);
-        *ah = rc == ompd_rc_ok ? t->aspace : NULL;
-        *object = rc == ompd_rc_ok ? t->thread : 0;
+        if (rc == ompd_rc_ok)
+            ref->ah = t->aspace, ref->object = t->thread;
         return rc;
     }
     case ompd_scope_parallel: {
         ompd_parallel_handle_t *p = handle;
         if (!glass_ompd_parallel_ok(p))
             return ompd_rc_stale_handle;
-        *ah = p->aspace, *object = p->team;
+        ref->ah = p->aspace, ref->object = p->team;
         return ompd_rc_ok;
     }
     case ompd_scope_implicit_task:
@@ -150,8 +161,15 @@ static ompd_rc_t scope_object(void *handle, ompd_scope_t scope, ompd_address_spa
         ompd_task_handle_t *t = handle;
         if (!glass_ompd_task_ok(t))
             return ompd_rc_stale_handle;
-        *ah = t->aspace, *object = t->task;
-        return ompd_rc_ok;
+        ref->ah = t->aspace;
+        if (!t->task) {
+            ref->pending = true;
+            ref->flags = GLASS_OMPD_TASK_IMPLICIT;
+            ref->object = glass_ompd_field_addr(t->aspace, t->team, F_team_child_icvs);
+            return ompd_rc_ok;
+        }
+        ref->object = glass_ompd_field_addr(t->aspace, t->task, F_task_icv);
+        return glass_ompd_read_field(t->aspace, t->task, F_task_flags, &ref->flags);
     }
     default:
         return ompd_rc_bad_input;
@@ -159,7 +177,7 @@ static ompd_rc_t scope_object(void *handle, ompd_scope_t scope, ompd_address_spa
 }
 
 static ompd_rc_t find_icv(void *handle, ompd_scope_t scope, ompd_icv_id_t icv_id, const struct icv **icv,
-                          ompd_address_space_handle_t **ah, uint64_t *object)
+                          struct scope_ref *ref)
 {
     if (icv_id == 0 || icv_id > NICVS)
         return ompd_rc_bad_input;
@@ -167,39 +185,32 @@ static ompd_rc_t find_icv(void *handle, ompd_scope_t scope, ompd_icv_id_t icv_id
     bool as_implicit_task = (*icv)->implicit_task && scope == ompd_scope_implicit_task;
     if ((*icv)->scope != scope && !as_implicit_task)
         return ompd_rc_bad_input;
-    ompd_rc_t rc = scope_object(handle, scope, ah, object);
+    ompd_rc_t rc = scope_object(handle, scope, ref);
     if (rc != ompd_rc_ok)
         return rc;
-    if (as_implicit_task) {
-        uint64_t flags;
-        if ((rc = glass_ompd_read_field(*ah, *object, F_task_flags, &flags)) != ompd_rc_ok)
-            return rc;
-        if (!(flags & TASK_IS_IMPLICIT))
-            return ompd_rc_stale_handle; /* not the handle of an implicit task */
-    }
+    if (as_implicit_task && !(ref->flags & TASK_IS_IMPLICIT))
+        return ompd_rc_stale_handle; /* not the handle of an implicit task */
+    /* A member's place partition is decided when it starts (affinity.c). */
+    if ((*icv)->source == PLACE_PARTITION && ref->pending)
+        return ompd_rc_unavailable;
     return ompd_rc_ok;
 }
 
-static ompd_rc_t read_icv_value(const struct icv *icv, ompd_address_space_handle_t *ah, uint64_t object,
-                                int64_t *value)
+static ompd_rc_t read_icv_value(const struct icv *icv, const struct scope_ref *ref, int64_t *value)
 {
+    ompd_address_space_handle_t *ah = ref->ah;
     switch (icv->source) {
     case GLOBAL_FIELD:
     case THREAD_FIELD:
     case TEAM_FIELD:
-        return glass_ompd_read_field_signed(ah, object, icv->field, value);
-    case TASK_FLAGS: {
-        uint64_t flags;
-        ompd_rc_t rc = glass_ompd_read_field(ah, object, icv->field, &flags);
-        if (rc == ompd_rc_ok)
-            *value = (flags & icv->mask) != 0;
-        return rc;
-    }
+        return glass_ompd_read_field_signed(ah, ref->object, icv->field, value);
+    case TASK_FLAGS:
+        *value = (ref->flags & icv->mask) != 0;
+        return ompd_rc_ok;
     case TASK_ICV_FIELD:
     case PLACE_PARTITION: {
         int64_t raw;
-        ompd_rc_t rc =
-            glass_ompd_read_field_signed(ah, glass_ompd_field_addr(ah, object, F_task_icv), icv->field, &raw);
+        ompd_rc_t rc = glass_ompd_read_field_signed(ah, ref->object, icv->field, &raw);
         if (rc != ompd_rc_ok)
             return rc;
         /* Unsigned ICVs keep their unsigned value; UINT_MAX means "no limit". */
@@ -216,11 +227,10 @@ static ompd_rc_t read_icv_value(const struct icv *icv, ompd_address_space_handle
 
 /* Where the later elements of a list ICV (nthreads-var, bind-var) come from:
  * the environment's list, from the index the task's ICVs record. */
-static ompd_rc_t list_tail(ompd_address_space_handle_t *ah, uint64_t task, bool bind, uint64_t *globals,
+static ompd_rc_t list_tail(ompd_address_space_handle_t *ah, uint64_t icv_addr, bool bind, uint64_t *globals,
                            uint64_t *next, uint64_t *len)
 {
     ompd_rc_t rc;
-    uint64_t icv_addr = glass_ompd_field_addr(ah, task, F_task_icv);
     if ((rc = glass_ompd_read(ah, ah->process + offsetof(struct glass_ompd_process, globals), 8, globals)) !=
             ompd_rc_ok ||
         (rc = glass_ompd_read_field(ah, icv_addr, bind ? F_icvs_bind_next : F_icvs_nthreads_next, next)) !=
@@ -229,10 +239,10 @@ static ompd_rc_t list_tail(ompd_address_space_handle_t *ah, uint64_t task, bool 
     return glass_ompd_read_field(ah, *globals, bind ? F_globals_bind_list_len : F_globals_nthreads_list_len, len);
 }
 
-static ompd_rc_t list_continues(ompd_address_space_handle_t *ah, uint64_t task, bool bind, bool *more)
+static ompd_rc_t list_continues(ompd_address_space_handle_t *ah, uint64_t icv_addr, bool bind, bool *more)
 {
     uint64_t globals, next, len;
-    ompd_rc_t rc = list_tail(ah, task, bind, &globals, &next, &len);
+    ompd_rc_t rc = list_tail(ah, icv_addr, bind, &globals, &next, &len);
     if (rc == ompd_rc_ok)
         *more = next < len;
     return rc;
@@ -242,11 +252,12 @@ EXPORT ompd_rc_t ompd_get_icv_from_scope(void *handle, ompd_scope_t scope, ompd_
                                          ompd_word_t *icv_value)
 {
     const struct icv *icv;
-    ompd_address_space_handle_t *ah;
-    uint64_t object;
-    ompd_rc_t rc = find_icv(handle, scope, icv_id, &icv, &ah, &object);
+    struct scope_ref ref;
+    ompd_rc_t rc = find_icv(handle, scope, icv_id, &icv, &ref);
     if (rc != ompd_rc_ok)
         return rc;
+    ompd_address_space_handle_t *ah = ref.ah;
+    uint64_t object = ref.object;
     if (!icv_value)
         return ompd_rc_bad_input;
     if (icv->format == STRING)
@@ -259,7 +270,7 @@ EXPORT ompd_rc_t ompd_get_icv_from_scope(void *handle, ompd_scope_t scope, ompd_
             return ompd_rc_unavailable; /* an idle worker */
     }
     int64_t value;
-    if ((rc = read_icv_value(icv, ah, object, &value)) != ompd_rc_ok)
+    if ((rc = read_icv_value(icv, &ref, &value)) != ompd_rc_ok)
         return rc;
     /* A list ICV gives its first element; ompd_rc_incomplete says more follow
      * (5.5.9.2), for ompd_get_icv_string_from_scope to show. */
@@ -267,8 +278,7 @@ EXPORT ompd_rc_t ompd_get_icv_from_scope(void *handle, ompd_scope_t scope, ompd_
         int64_t first;
         if (value == 0)
             return ompd_rc_incompatible; /* no places: an empty list has no integer form */
-        if ((rc = glass_ompd_read_field_signed(ah, glass_ompd_field_addr(ah, object, F_task_icv),
-                                               F_icvs_place_partition_first, &first)) != ompd_rc_ok)
+        if ((rc = glass_ompd_read_field_signed(ah, object, F_icvs_place_partition_first, &first)) != ompd_rc_ok)
             return rc;
         *icv_value = first;
         return value > 1 ? ompd_rc_incomplete : ompd_rc_ok;
@@ -295,11 +305,11 @@ static const char *bind_name(int64_t policy)
 
 /* A list ICV (nthreads-var, bind-var): the task's value, then the elements
  * later nesting levels take from the environment's list. */
-static ompd_rc_t list_string(ompd_address_space_handle_t *ah, uint64_t task, bool bind, int64_t first, char *out,
+static ompd_rc_t list_string(ompd_address_space_handle_t *ah, uint64_t icv_addr, bool bind, int64_t first, char *out,
                              size_t size)
 {
     uint64_t globals, next, len;
-    ompd_rc_t rc = list_tail(ah, task, bind, &globals, &next, &len);
+    ompd_rc_t rc = list_tail(ah, icv_addr, bind, &globals, &next, &len);
     if (rc != ompd_rc_ok)
         return rc;
     size_t used = bind ? (size_t)snprintf(out, size, "%s", bind_name(first))
@@ -324,11 +334,12 @@ EXPORT ompd_rc_t ompd_get_icv_string_from_scope(void *handle, ompd_scope_t scope
                                                 const char **icv_string)
 {
     const struct icv *icv;
-    ompd_address_space_handle_t *ah;
-    uint64_t object;
-    ompd_rc_t rc = find_icv(handle, scope, icv_id, &icv, &ah, &object);
+    struct scope_ref ref;
+    ompd_rc_t rc = find_icv(handle, scope, icv_id, &icv, &ref);
     if (rc != ompd_rc_ok)
         return rc;
+    ompd_address_space_handle_t *ah = ref.ah;
+    uint64_t object = ref.object;
     if (!icv_string)
         return ompd_rc_bad_input;
     char text[512];
@@ -348,12 +359,10 @@ EXPORT ompd_rc_t ompd_get_icv_string_from_scope(void *handle, ompd_scope_t scope
         if ((rc = ompd_get_icv_from_scope(handle, scope, icv_id, &word)) != ompd_rc_ok)
             return rc;
         value = word;
-    } else if ((rc = read_icv_value(icv, ah, object, &value)) != ompd_rc_ok) {
+    } else if ((rc = read_icv_value(icv, &ref, &value)) != ompd_rc_ok) {
         return rc;
     }
-    uint64_t icv_addr = icv->source == TASK_ICV_FIELD || icv->source == PLACE_PARTITION
-                            ? glass_ompd_field_addr(ah, object, F_task_icv)
-                            : 0;
+    uint64_t icv_addr = object; /* the task's ICVs, for the task-scope formats below */
     switch (icv->format) {
     case BOOLEAN:
         snprintf(text, sizeof text, "%s", value ? "true" : "false");

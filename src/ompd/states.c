@@ -154,6 +154,8 @@ EXPORT ompd_rc_t ompd_get_tool_data(void *handle, ompd_scope_t scope, ompd_word_
         ompd_task_handle_t *th = handle;
         if (!glass_ompd_task_ok(th))
             return ompd_rc_stale_handle;
+        if (!th->task)
+            return ompd_rc_unavailable; /* an implicit task not started: no tool data yet */
         ah = th->aspace, base = th->task, field = F_task_tool_data;
         break;
     }
