@@ -1013,7 +1013,13 @@ def _frame_index(frames, info):
             if f.cfa == a:
                 return i
     for i, f in enumerate(frames):
-        if f.cfa is not None and f.sp <= a < f.cfa:
+        # The outermost frame gdb unwinds (no caller to read its CFA from)
+        # holds everything above its stack pointer.
+        top = f.cfa if f.cfa is not None else (1 << 64 if i == len(frames) - 1 else None)
+        if top is not None and f.sp <= a < top:
+            # Functions inlined into that frame share its stack pointer.
+            while i > 0 and frames[i - 1].sp == f.sp and frames[i - 1].runtime == f.runtime:
+                i -= 1
             return i
     return None
 

@@ -385,6 +385,29 @@ EXPORT ompd_rc_t ompd_get_task_function(ompd_task_handle_t *task_handle, ompd_ad
     return ompd_rc_ok;
 }
 
+/* A frame as the runtime records it (glass_ompd_abi.h, "Task frames"), told
+ * to the tool as the frame it designates (ompt_frame_flag_t, 4.4.4.29), so
+ * that a debugger can match it with the frames it unwinds:
+ * - a runtime frame is recorded as the frame pointer of the runtime function
+ *   that called the task's code; that function keeps a standard x86-64 frame
+ *   (its caller's %rbp pushed just under its return address), so its
+ *   canonical frame address is 16 bytes above: reported with ompt_frame_cfa;
+ * - an application frame is recorded as the canonical frame address of the
+ *   runtime entry point that the user's code called, which is the lowest
+ *   address of the calling user frame. Every frame starts and ends 16-byte
+ *   aligned at a call (the x86-64 psABI), so that user frame spans at least
+ *   16 bytes and the address 8 bytes up lies inside it and in no callee:
+ *   reported with ompt_frame_stackaddress. */
+static ompd_frame_info_t frame_info(uint64_t address, uint64_t flags)
+{
+    enum { APPLICATION = 0x01, CFA = 0x10, STACKADDRESS = 0x30, KIND = 0xf0 };
+    if (!address || (flags & KIND) != CFA)
+        return (ompd_frame_info_t){{ompd_segment_none, address}, (ompd_word_t)flags};
+    if (flags & APPLICATION)
+        return (ompd_frame_info_t){{ompd_segment_none, address + 8}, APPLICATION | STACKADDRESS};
+    return (ompd_frame_info_t){{ompd_segment_none, address + 16}, CFA};
+}
+
 EXPORT ompd_rc_t ompd_get_task_frame(ompd_task_handle_t *task_handle, ompd_frame_info_t *exit_frame,
                                      ompd_frame_info_t *enter_frame)
 {
@@ -407,7 +430,7 @@ EXPORT ompd_rc_t ompd_get_task_frame(ompd_task_handle_t *task_handle, ompd_frame
         (rc = glass_ompd_read_field(ah, frame, F_frame_exit_frame_flags, &exit_flags)) != ompd_rc_ok ||
         (rc = glass_ompd_read_field(ah, frame, F_frame_enter_frame_flags, &enter_flags)) != ompd_rc_ok)
         return rc;
-    *exit_frame = (ompd_frame_info_t){{ompd_segment_none, exit_addr}, (ompd_word_t)exit_flags};
-    *enter_frame = (ompd_frame_info_t){{ompd_segment_none, enter_addr}, (ompd_word_t)enter_flags};
+    *exit_frame = frame_info(exit_addr, exit_flags);
+    *enter_frame = frame_info(enter_addr, enter_flags);
     return ompd_rc_ok;
 }
