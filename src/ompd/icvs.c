@@ -260,8 +260,10 @@ EXPORT ompd_rc_t ompd_get_icv_from_scope(void *handle, ompd_scope_t scope, ompd_
     uint64_t object = ref.object;
     if (!icv_value)
         return ompd_rc_bad_input;
-    if (icv->format == STRING)
-        return ompd_rc_incompatible; /* not an integer: ompd_get_icv_string_from_scope */
+    /* Not one integer: a string, or a schedule (a kind and a chunk size);
+     * ompd_get_icv_string_from_scope gives them (5.5.9.2). */
+    if (icv->format == STRING || icv->format == SCHEDULE)
+        return ompd_rc_incompatible;
     if (icv->field == F_thread_num && icv->source == THREAD_FIELD) {
         uint64_t team;
         if ((rc = glass_ompd_read_field(ah, object, F_thread_team, &team)) != ompd_rc_ok)

@@ -519,6 +519,8 @@ static void inspect(int tracking)
        ompd_rc_ok);
     RC(p_ompd_get_icv_from_scope(explicit_task, ompd_scope_task, icv_id("place-partition-var"), &word),
        ompd_rc_incompatible); /* no places: no first place */
+    RC(p_ompd_get_icv_from_scope(explicit_task, ompd_scope_task, icv_id("run-sched-var"), &word),
+       ompd_rc_incompatible); /* a kind and a chunk size: only as a string */
     printf("nested thread 1: thread-num %lld\n", icv_value(nested[1], ompd_scope_thread, "thread-num-var"));
     printf("priority %lld cancel %lld\n", icv_value(aspace, ompd_scope_address_space, "max-task-priority-var"),
            icv_value(aspace, ompd_scope_address_space, "cancel-var"));
