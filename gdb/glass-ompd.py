@@ -563,6 +563,8 @@ def icv_list():
             call("ompd_enumerate_icvs", s.aspace, cur, ctypes.byref(nxt), ctypes.byref(name),
                  ctypes.byref(scope), ctypes.byref(more))
             icvs.append((nxt.value, name.value.decode() if name.value else "?", scope.value))
+            # The name was allocated with our alloc_memory callback: ours to free (5.5.9.1).
+            _libc.free(ctypes.cast(name, ctypes.c_void_p))
             if not more.value:
                 break
             cur = nxt.value
@@ -574,9 +576,10 @@ def icv_value(handle, scope, icv_id):
     """An ICV's value as text, or None when unavailable in that scope."""
     v = ompd_word_t()
     rc = call("ompd_get_icv_from_scope", handle, scope, icv_id, ctypes.byref(v),
-              ok=(RC_OK, RC_INCOMPATIBLE, RC_UNAVAILABLE, RC_UNSUPPORTED, RC_BAD_INPUT))
+              ok=(RC_OK, RC_INCOMPLETE, RC_INCOMPATIBLE, RC_UNAVAILABLE, RC_UNSUPPORTED, RC_BAD_INPUT))
     if rc == RC_OK:
         return str(v.value)
+    # RC_INCOMPLETE: a list ICV's first element only (5.5.9.2); the string has them all.
     text = ctypes.c_char_p()
     rc = call("ompd_get_icv_string_from_scope", handle, scope, icv_id, ctypes.byref(text),
               ok=(RC_OK, RC_INCOMPATIBLE, RC_UNAVAILABLE, RC_UNSUPPORTED, RC_BAD_INPUT))
@@ -1010,7 +1013,13 @@ def _frame_index(frames, info):
             if f.cfa == a:
                 return i
     for i, f in enumerate(frames):
-        if f.cfa is not None and f.sp <= a < f.cfa:
+        # The outermost frame gdb unwinds (no caller to read its CFA from)
+        # holds everything above its stack pointer.
+        top = f.cfa if f.cfa is not None else (1 << 64 if i == len(frames) - 1 else None)
+        if top is not None and f.sp <= a < top:
+            # Functions inlined into that frame share its stack pointer.
+            while i > 0 and frames[i - 1].sp == f.sp and frames[i - 1].runtime == f.runtime:
+                i -= 1
             return i
     return None
 

@@ -192,6 +192,19 @@ if shutil.which("gdb"):
     config.available_features.add("gdb")
 config.substitutions.append(("%ompd-gdb", "gdb -q -nx -batch -x " + os.path.join(
     os.path.dirname(config.test_source_root), "gdb", "glass-ompd.py")))
+# LLVM 19's gdb OMPD plugin (Debian's llvm-19 package installs it under
+# share/gdb/python/ompd): "llvm-19-ompd-plugin" when its loader and its
+# compiled module are there; %ompd-plugin is the file gdb loads with -x.
+# "clang-19-available": clang-19 is installed, whichever compiler the run uses
+# (tests that compile with it explicitly).
+llvm19_prefix = os.popen("llvm-config-19 --prefix 2>/dev/null").read().strip() or "/usr/lib/llvm-19"
+ompd_plugin_dir = os.path.join(llvm19_prefix, "share", "gdb", "python", "ompd")
+if os.path.exists(os.path.join(ompd_plugin_dir, "__init__.py")) and \
+        any(name.startswith("ompdModule") for name in os.listdir(ompd_plugin_dir)):
+    config.available_features.add("llvm-19-ompd-plugin")
+config.substitutions.append(("%ompd-plugin", os.path.join(ompd_plugin_dir, "__init__.py")))
+if shutil.which("clang-19"):
+    config.available_features.add("clang-19-available")
 llvm_anchor = os.environ.get("GLASS_LLVM_ANCHOR_DIR") or os.path.join(build_dir, "llvm-anchor")
 if os.path.exists(os.path.join(llvm_anchor, "lib", "libomp.so.5")):
     config.available_features.add("ompd-llvm-anchor")

@@ -119,6 +119,7 @@ static struct glass_thread *create_worker(void)
             glass_warn("a stack size of %zu bytes (OMP_STACKSIZE or GOMP_STACKSIZE) was refused by the system (%s); using the default",
                        glass_globals.stacksize, strerror(err));
     }
+    glass_ompd_thread_registers(worker);
     int err = pthread_create(&worker->pthread, &attr, worker_main, worker);
     pthread_attr_destroy(&attr);
     if (err)

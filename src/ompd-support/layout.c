@@ -33,3 +33,9 @@ GLASS_EXPORT const struct {
     NENTRIES,
     {GLASS_OMPD_STRUCTS(SIZE_ENTRY) GLASS_OMPD_FIELDS(FIELD_ENTRY)},
 };
+
+/* libompd interprets these task.flags bits with its own copies of the values. */
+_Static_assert(GLASS_OMPD_TASK_INITIAL == GLASS_TASK_INITIAL, "task flag values differ");
+_Static_assert(GLASS_OMPD_TASK_IMPLICIT == GLASS_TASK_IMPLICIT, "task flag values differ");
+_Static_assert(GLASS_OMPD_TASK_EXPLICIT == GLASS_TASK_EXPLICIT, "task flag values differ");
+_Static_assert(GLASS_OMPD_TASK_FINAL == (unsigned)GLASS_TASK_FINAL, "task flag values differ");

@@ -2,6 +2,7 @@
  * the process record and the thread registry (OpenMP 5.1, 5.2 and 5.6). */
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,14 +98,38 @@ void glass_ompd_initialize(void)
     __atomic_store_n(&glass_ompd_process.initialized, 1, __ATOMIC_RELEASE);
 }
 
+/* Called with registry_lock held. */
+static bool registered(const struct glass_thread *thread)
+{
+    for (uint64_t t = glass_ompd_process.threads; t; t = (uintptr_t)((struct glass_thread *)(uintptr_t)t)->ompd_next)
+        if (t == (uintptr_t)thread)
+            return true;
+    return false;
+}
+
+static void register_thread(struct glass_thread *thread)
+{
+    pthread_mutex_lock(&registry_lock);
+    if (!registered(thread)) {
+        thread->ompd_next = (struct glass_thread *)(uintptr_t)glass_ompd_process.threads;
+        __atomic_store_n(&glass_ompd_process.threads, (uintptr_t)thread, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&registry_lock);
+}
+
+/* A worker joins a team as soon as it is created, before its OS thread has
+ * run: a debugger that stops then finds it (idle, no native ids yet) among
+ * the team's members. */
+void glass_ompd_thread_registers(struct glass_thread *thread)
+{
+    register_thread(thread);
+}
+
 void glass_ompd_thread_begins(struct glass_thread *self)
 {
     self->tid = (int)gettid();
     self->pthread = pthread_self();
-    pthread_mutex_lock(&registry_lock);
-    self->ompd_next = (struct glass_thread *)(uintptr_t)glass_ompd_process.threads;
-    __atomic_store_n(&glass_ompd_process.threads, (uintptr_t)self, __ATOMIC_RELEASE);
-    pthread_mutex_unlock(&registry_lock);
+    register_thread(self);
     GLASS_OMPD_BP(thread_begin);
 }
 

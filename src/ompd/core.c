@@ -216,7 +216,9 @@ EXPORT ompd_rc_t ompd_device_initialize(ompd_address_space_handle_t *process_han
                                         ompd_address_space_handle_t **device_handle)
 {
     (void)kind, (void)sizeof_id;
-    if (!glass_ompd_aspace_ok(process_handle) || !device_context || !id || !device_handle)
+    if (!glass_ompd_aspace_ok(process_handle))
+        return ompd_rc_stale_handle;
+    if (!device_context || !id || !device_handle)
         return ompd_rc_bad_input;
     return ompd_rc_unsupported;
 }
@@ -225,7 +227,7 @@ EXPORT ompd_rc_t ompd_device_initialize(ompd_address_space_handle_t *process_han
 EXPORT ompd_rc_t ompd_rel_address_space_handle(ompd_address_space_handle_t *handle)
 {
     if (!glass_ompd_aspace_ok(handle))
-        return ompd_rc_bad_input;
+        return ompd_rc_stale_handle;
     handle->magic = 0;
     return glass_ompd_cb.free_memory(handle);
 }
@@ -234,7 +236,9 @@ EXPORT ompd_rc_t ompd_rel_address_space_handle(ompd_address_space_handle_t *hand
  * runtime implements. */
 EXPORT ompd_rc_t ompd_get_omp_version(ompd_address_space_handle_t *address_space, ompd_word_t *omp_version)
 {
-    if (!glass_ompd_aspace_ok(address_space) || !omp_version)
+    if (!glass_ompd_aspace_ok(address_space))
+        return ompd_rc_stale_handle;
+    if (!omp_version)
         return ompd_rc_bad_input;
     *omp_version = 202011;
     return ompd_rc_ok;
@@ -242,7 +246,9 @@ EXPORT ompd_rc_t ompd_get_omp_version(ompd_address_space_handle_t *address_space
 
 EXPORT ompd_rc_t ompd_get_omp_version_string(ompd_address_space_handle_t *address_space, const char **string)
 {
-    if (!glass_ompd_aspace_ok(address_space) || !string)
+    if (!glass_ompd_aspace_ok(address_space))
+        return ompd_rc_stale_handle;
+    if (!string)
         return ompd_rc_bad_input;
     *string = "OpenMP 5.1 (Glass)";
     return ompd_rc_ok;
@@ -268,7 +274,7 @@ bool glass_ompd_task_ok(ompd_task_handle_t *th)
 ompd_rc_t glass_ompd_thread_check(ompd_thread_handle_t *th)
 {
     if (!th || th->magic != MAGIC_THREAD || !glass_ompd_aspace_ok(th->aspace))
-        return ompd_rc_bad_input;
+        return ompd_rc_stale_handle;
     ompd_address_space_handle_t *ah = th->aspace;
     uint64_t thread;
     ompd_rc_t rc = read_u64(ah, ah->process + offsetof(struct glass_ompd_process, threads), &thread);
@@ -313,7 +319,19 @@ ompd_rc_t glass_ompd_new_task(ompd_address_space_handle_t *ah, uint64_t task, om
     ompd_rc_t rc = new_handle(sizeof *h, (void **)&h);
     if (rc != ompd_rc_ok)
         return rc;
-    *h = (ompd_task_handle_t){MAGIC_TASK, ah, task};
+    *h = (ompd_task_handle_t){MAGIC_TASK, ah, task, 0, 0};
+    *out = h;
+    return ompd_rc_ok;
+}
+
+ompd_rc_t glass_ompd_new_pending_task(ompd_address_space_handle_t *ah, uint64_t team, uint64_t thread_num,
+                                      ompd_task_handle_t **out)
+{
+    ompd_task_handle_t *h;
+    ompd_rc_t rc = new_handle(sizeof *h, (void **)&h);
+    if (rc != ompd_rc_ok)
+        return rc;
+    *h = (ompd_task_handle_t){MAGIC_TASK, ah, 0, team, thread_num};
     *out = h;
     return ompd_rc_ok;
 }

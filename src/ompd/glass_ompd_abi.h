@@ -71,9 +71,18 @@ struct glass_ompd_process {
     X(globals, affinity_format) X(globals, num_teams) X(globals, teams_thread_limit) X(globals, debug)  \
     X(globals, num_procs) X(globals, target_offload)
 
+/* Task frames: task.frame is the runtime's ompt_frame_t. An address flagged
+ * a runtime frame is the frame pointer of the runtime function that called
+ * the task's code, a function that keeps a standard x86-64 frame (so its
+ * canonical frame address is 16 bytes up); one flagged an application frame
+ * is the canonical frame address of the runtime entry point that the user's
+ * code called (the calling user frame's lowest address). libompd reports
+ * both as the frames they designate (handles.c, frame_info). */
+
 /* Values libompd interprets (task.flags bits are ompt_task_flag_t). */
 #define GLASS_OMPD_TASK_INITIAL 0x1u
 #define GLASS_OMPD_TASK_IMPLICIT 0x2u
 #define GLASS_OMPD_TASK_EXPLICIT 0x4u
+#define GLASS_OMPD_TASK_FINAL 0x20000000u
 
 #endif

@@ -18,7 +18,9 @@ static int compare(uint64_t a, uint64_t b)
 EXPORT ompd_rc_t ompd_get_thread_in_parallel(ompd_parallel_handle_t *parallel_handle, int thread_num,
                                              ompd_thread_handle_t **thread_handle)
 {
-    if (!glass_ompd_parallel_ok(parallel_handle) || !thread_handle)
+    if (!glass_ompd_parallel_ok(parallel_handle))
+        return ompd_rc_stale_handle;
+    if (!thread_handle)
         return ompd_rc_bad_input;
     ompd_address_space_handle_t *ah = parallel_handle->aspace;
     uint64_t nthreads, members, thread;
@@ -40,7 +42,9 @@ EXPORT ompd_rc_t ompd_get_thread_handle(ompd_address_space_handle_t *handle, omp
                                         ompd_size_t sizeof_thread_id, const void *thread_id,
                                         ompd_thread_handle_t **thread_handle)
 {
-    if (!glass_ompd_aspace_ok(handle) || !thread_id || !thread_handle)
+    if (!glass_ompd_aspace_ok(handle))
+        return ompd_rc_stale_handle;
+    if (!thread_id || !thread_handle)
         return ompd_rc_bad_input;
     enum glass_ompd_field_id field;
     uint64_t wanted;
@@ -80,7 +84,7 @@ EXPORT ompd_rc_t ompd_get_thread_handle(ompd_address_space_handle_t *handle, omp
 EXPORT ompd_rc_t ompd_rel_thread_handle(ompd_thread_handle_t *thread_handle)
 {
     if (!thread_handle || thread_handle->magic != MAGIC_THREAD)
-        return ompd_rc_bad_input;
+        return ompd_rc_stale_handle;
     thread_handle->magic = 0;
     return glass_ompd_cb.free_memory(thread_handle);
 }
@@ -89,7 +93,9 @@ EXPORT ompd_rc_t ompd_thread_handle_compare(ompd_thread_handle_t *thread_handle_
                                             ompd_thread_handle_t *thread_handle_2, int *cmp_value)
 {
     if (!thread_handle_1 || thread_handle_1->magic != MAGIC_THREAD || !thread_handle_2 ||
-        thread_handle_2->magic != MAGIC_THREAD || !cmp_value)
+        thread_handle_2->magic != MAGIC_THREAD)
+        return ompd_rc_stale_handle;
+    if (!cmp_value)
         return ompd_rc_bad_input;
     *cmp_value = compare(thread_handle_1->thread, thread_handle_2->thread);
     return ompd_rc_ok;
@@ -151,7 +157,9 @@ EXPORT ompd_rc_t ompd_get_curr_parallel_handle(ompd_thread_handle_t *thread_hand
 EXPORT ompd_rc_t ompd_get_enclosing_parallel_handle(ompd_parallel_handle_t *parallel_handle,
                                                     ompd_parallel_handle_t **enclosing_parallel_handle)
 {
-    if (!glass_ompd_parallel_ok(parallel_handle) || !enclosing_parallel_handle)
+    if (!glass_ompd_parallel_ok(parallel_handle))
+        return ompd_rc_stale_handle;
+    if (!enclosing_parallel_handle)
         return ompd_rc_bad_input;
     uint64_t parent;
     ompd_rc_t rc = glass_ompd_read_field(parallel_handle->aspace, parallel_handle->team, F_team_parent, &parent);
@@ -165,10 +173,13 @@ EXPORT ompd_rc_t ompd_get_enclosing_parallel_handle(ompd_parallel_handle_t *para
 EXPORT ompd_rc_t ompd_get_task_parallel_handle(ompd_task_handle_t *task_handle,
                                                ompd_parallel_handle_t **task_parallel_handle)
 {
-    if (!glass_ompd_task_ok(task_handle) || !task_parallel_handle)
+    if (!glass_ompd_task_ok(task_handle))
+        return ompd_rc_stale_handle;
+    if (!task_parallel_handle)
         return ompd_rc_bad_input;
-    uint64_t team;
-    ompd_rc_t rc = glass_ompd_read_field(task_handle->aspace, task_handle->task, F_task_team, &team);
+    uint64_t team = task_handle->team;
+    ompd_rc_t rc = task_handle->task ? glass_ompd_read_field(task_handle->aspace, task_handle->task, F_task_team, &team)
+                                     : ompd_rc_ok;
     if (rc != ompd_rc_ok)
         return rc;
     if (!team)
@@ -179,7 +190,7 @@ EXPORT ompd_rc_t ompd_get_task_parallel_handle(ompd_task_handle_t *task_handle,
 EXPORT ompd_rc_t ompd_rel_parallel_handle(ompd_parallel_handle_t *parallel_handle)
 {
     if (!parallel_handle || parallel_handle->magic != MAGIC_PARALLEL)
-        return ompd_rc_bad_input;
+        return ompd_rc_stale_handle;
     parallel_handle->magic = 0;
     return glass_ompd_cb.free_memory(parallel_handle);
 }
@@ -187,7 +198,9 @@ EXPORT ompd_rc_t ompd_rel_parallel_handle(ompd_parallel_handle_t *parallel_handl
 EXPORT ompd_rc_t ompd_parallel_handle_compare(ompd_parallel_handle_t *parallel_handle_1,
                                               ompd_parallel_handle_t *parallel_handle_2, int *cmp_value)
 {
-    if (!glass_ompd_parallel_ok(parallel_handle_1) || !glass_ompd_parallel_ok(parallel_handle_2) || !cmp_value)
+    if (!glass_ompd_parallel_ok(parallel_handle_1) || !glass_ompd_parallel_ok(parallel_handle_2))
+        return ompd_rc_stale_handle;
+    if (!cmp_value)
         return ompd_rc_bad_input;
     *cmp_value = compare(parallel_handle_1->team, parallel_handle_2->team);
     return ompd_rc_ok;
@@ -215,10 +228,15 @@ EXPORT ompd_rc_t ompd_get_curr_task_handle(ompd_thread_handle_t *thread_handle, 
 EXPORT ompd_rc_t ompd_get_generating_task_handle(ompd_task_handle_t *task_handle,
                                                  ompd_task_handle_t **generating_task_handle)
 {
-    if (!glass_ompd_task_ok(task_handle) || !generating_task_handle)
+    if (!glass_ompd_task_ok(task_handle))
+        return ompd_rc_stale_handle;
+    if (!generating_task_handle)
         return ompd_rc_bad_input;
     uint64_t parent;
-    ompd_rc_t rc = glass_ompd_read_field(task_handle->aspace, task_handle->task, F_task_parent, &parent);
+    ompd_rc_t rc = task_handle->task
+                       ? glass_ompd_read_field(task_handle->aspace, task_handle->task, F_task_parent, &parent)
+                       : glass_ompd_read_field(task_handle->aspace, task_handle->team, F_team_encountering_task,
+                                               &parent);
     if (rc != ompd_rc_ok)
         return rc;
     if (!parent)
@@ -256,8 +274,12 @@ static ompd_rc_t scheduling_task(ompd_address_space_handle_t *ah, uint64_t task,
 EXPORT ompd_rc_t ompd_get_scheduling_task_handle(ompd_task_handle_t *task_handle,
                                                  ompd_task_handle_t **scheduling_task_handle)
 {
-    if (!glass_ompd_task_ok(task_handle) || !scheduling_task_handle)
+    if (!glass_ompd_task_ok(task_handle))
+        return ompd_rc_stale_handle;
+    if (!scheduling_task_handle)
         return ompd_rc_bad_input;
+    if (!task_handle->task)
+        return ompd_rc_unavailable; /* not started: nothing scheduled it yet */
     uint64_t task;
     ompd_rc_t rc = scheduling_task(task_handle->aspace, task_handle->task, &task);
     if (rc != ompd_rc_ok)
@@ -271,7 +293,9 @@ EXPORT ompd_rc_t ompd_get_scheduling_task_handle(ompd_task_handle_t *task_handle
 EXPORT ompd_rc_t ompd_get_task_in_parallel(ompd_parallel_handle_t *parallel_handle, int thread_num,
                                            ompd_task_handle_t **task_handle)
 {
-    if (!glass_ompd_parallel_ok(parallel_handle) || !task_handle)
+    if (!glass_ompd_parallel_ok(parallel_handle))
+        return ompd_rc_stale_handle;
+    if (!task_handle)
         return ompd_rc_bad_input;
     ompd_address_space_handle_t *ah = parallel_handle->aspace;
     uint64_t team = parallel_handle->team, nthreads, parent, members, thread, task;
@@ -289,7 +313,8 @@ EXPORT ompd_rc_t ompd_get_task_in_parallel(ompd_parallel_handle_t *parallel_hand
         return glass_ompd_new_task(ah, glass_ompd_field_addr(ah, thread, F_thread_initial_task), task_handle);
     if (thread_num == 0)
         return glass_ompd_new_task(ah, glass_ompd_field_addr(ah, team, F_team_master_task), task_handle);
-    if ((rc = glass_ompd_read_field(ah, thread, F_thread_task, &task)) != ompd_rc_ok)
+    task = 0;
+    if (thread && (rc = glass_ompd_read_field(ah, thread, F_thread_task, &task)) != ompd_rc_ok)
         return rc;
     for (unsigned n = 0; task && n < 1u << 16; n++) {
         uint64_t flags, task_team;
@@ -305,13 +330,14 @@ EXPORT ompd_rc_t ompd_get_task_in_parallel(ompd_parallel_handle_t *parallel_hand
         if (rc != ompd_rc_ok)
             return rc;
     }
-    return ompd_rc_unavailable; /* the thread has not started its implicit task yet */
+    /* The thread has not started its implicit task yet; it exists from the fork (5.5.7.4). */
+    return glass_ompd_new_pending_task(ah, team, (uint64_t)thread_num, task_handle);
 }
 
 EXPORT ompd_rc_t ompd_rel_task_handle(ompd_task_handle_t *task_handle)
 {
     if (!task_handle || task_handle->magic != MAGIC_TASK)
-        return ompd_rc_bad_input;
+        return ompd_rc_stale_handle;
     task_handle->magic = 0;
     return glass_ompd_cb.free_memory(task_handle);
 }
@@ -319,9 +345,16 @@ EXPORT ompd_rc_t ompd_rel_task_handle(ompd_task_handle_t *task_handle)
 EXPORT ompd_rc_t ompd_task_handle_compare(ompd_task_handle_t *task_handle_1, ompd_task_handle_t *task_handle_2,
                                           int *cmp_value)
 {
-    if (!glass_ompd_task_ok(task_handle_1) || !glass_ompd_task_ok(task_handle_2) || !cmp_value)
+    if (!glass_ompd_task_ok(task_handle_1) || !glass_ompd_task_ok(task_handle_2))
+        return ompd_rc_stale_handle;
+    if (!cmp_value)
         return ompd_rc_bad_input;
-    *cmp_value = compare(task_handle_1->task, task_handle_2->task);
+    /* Tasks by address; implicit tasks not started yet after them, by team and number. */
+    const ompd_task_handle_t *a = task_handle_1, *b = task_handle_2;
+    if (a->task || b->task)
+        *cmp_value = !a->task ? 1 : !b->task ? -1 : compare(a->task, b->task);
+    else
+        *cmp_value = a->team != b->team ? compare(a->team, b->team) : compare(a->thread_num, b->thread_num);
     return ompd_rc_ok;
 }
 
@@ -329,17 +362,19 @@ EXPORT ompd_rc_t ompd_task_handle_compare(ompd_task_handle_t *task_handle_1, omp
  * explicit task, the region's function for an implicit task. */
 EXPORT ompd_rc_t ompd_get_task_function(ompd_task_handle_t *task_handle, ompd_address_t *entry_point)
 {
-    if (!glass_ompd_task_ok(task_handle) || !entry_point)
+    if (!glass_ompd_task_ok(task_handle))
+        return ompd_rc_stale_handle;
+    if (!entry_point)
         return ompd_rc_bad_input;
     ompd_address_space_handle_t *ah = task_handle->aspace;
-    uint64_t flags, entry = 0, team;
-    ompd_rc_t rc = glass_ompd_read_field(ah, task_handle->task, F_task_flags, &flags);
+    uint64_t flags = GLASS_OMPD_TASK_IMPLICIT, entry = 0, team = task_handle->team;
+    ompd_rc_t rc = task_handle->task ? glass_ompd_read_field(ah, task_handle->task, F_task_flags, &flags) : ompd_rc_ok;
     if (rc != ompd_rc_ok)
         return rc;
     if (flags & GLASS_OMPD_TASK_EXPLICIT) {
         rc = glass_ompd_read_field(ah, task_handle->task, F_task_entry, &entry);
     } else if (flags & GLASS_OMPD_TASK_IMPLICIT) {
-        if ((rc = glass_ompd_read_field(ah, task_handle->task, F_task_team, &team)) == ompd_rc_ok)
+        if (!task_handle->task || (rc = glass_ompd_read_field(ah, task_handle->task, F_task_team, &team)) == ompd_rc_ok)
             rc = glass_ompd_read_field(ah, team, F_team_entry, &entry);
     }
     if (rc != ompd_rc_ok)
@@ -350,14 +385,43 @@ EXPORT ompd_rc_t ompd_get_task_function(ompd_task_handle_t *task_handle, ompd_ad
     return ompd_rc_ok;
 }
 
+/* A frame as the runtime records it (glass_ompd_abi.h, "Task frames"), told
+ * to the tool as the frame it designates (ompt_frame_flag_t, 4.4.4.29), so
+ * that a debugger can match it with the frames it unwinds:
+ * - a runtime frame is recorded as the frame pointer of the runtime function
+ *   that called the task's code; that function keeps a standard x86-64 frame
+ *   (its caller's %rbp pushed just under its return address), so its
+ *   canonical frame address is 16 bytes above: reported with ompt_frame_cfa;
+ * - an application frame is recorded as the canonical frame address of the
+ *   runtime entry point that the user's code called, which is the lowest
+ *   address of the calling user frame. Every frame starts and ends 16-byte
+ *   aligned at a call (the x86-64 psABI), so that user frame spans at least
+ *   16 bytes and the address 8 bytes up lies inside it and in no callee:
+ *   reported with ompt_frame_stackaddress. */
+static ompd_frame_info_t frame_info(uint64_t address, uint64_t flags)
+{
+    enum { APPLICATION = 0x01, CFA = 0x10, STACKADDRESS = 0x30, KIND = 0xf0 };
+    if (!address || (flags & KIND) != CFA)
+        return (ompd_frame_info_t){{ompd_segment_none, address}, (ompd_word_t)flags};
+    if (flags & APPLICATION)
+        return (ompd_frame_info_t){{ompd_segment_none, address + 8}, APPLICATION | STACKADDRESS};
+    return (ompd_frame_info_t){{ompd_segment_none, address + 16}, CFA};
+}
+
 EXPORT ompd_rc_t ompd_get_task_frame(ompd_task_handle_t *task_handle, ompd_frame_info_t *exit_frame,
                                      ompd_frame_info_t *enter_frame)
 {
-    if (!glass_ompd_task_ok(task_handle) || !exit_frame || !enter_frame)
+    if (!glass_ompd_task_ok(task_handle))
+        return ompd_rc_stale_handle;
+    if (!exit_frame || !enter_frame)
         return ompd_rc_bad_input;
     ompd_address_space_handle_t *ah = task_handle->aspace;
     if (!ah->record.enabled)
         return ompd_rc_needs_state_tracking; /* frames are kept with OMP_DEBUG=enabled */
+    if (!task_handle->task) { /* not started: it neither runs user code nor entered the runtime */
+        *exit_frame = *enter_frame = (ompd_frame_info_t){{ompd_segment_none, 0}, 0};
+        return ompd_rc_ok;
+    }
     uint64_t frame = glass_ompd_field_addr(ah, task_handle->task, F_task_frame);
     uint64_t exit_addr, enter_addr, exit_flags, enter_flags;
     ompd_rc_t rc;
@@ -366,7 +430,7 @@ EXPORT ompd_rc_t ompd_get_task_frame(ompd_task_handle_t *task_handle, ompd_frame
         (rc = glass_ompd_read_field(ah, frame, F_frame_exit_frame_flags, &exit_flags)) != ompd_rc_ok ||
         (rc = glass_ompd_read_field(ah, frame, F_frame_enter_frame_flags, &enter_flags)) != ompd_rc_ok)
         return rc;
-    *exit_frame = (ompd_frame_info_t){{ompd_segment_none, exit_addr}, (ompd_word_t)exit_flags};
-    *enter_frame = (ompd_frame_info_t){{ompd_segment_none, enter_addr}, (ompd_word_t)enter_flags};
+    *exit_frame = frame_info(exit_addr, exit_flags);
+    *enter_frame = frame_info(enter_addr, enter_flags);
     return ompd_rc_ok;
 }

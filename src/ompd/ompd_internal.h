@@ -31,7 +31,9 @@ struct field {
 };
 
 /* Magic numbers tell handles of each kind apart from each other and from
- * foreign pointers (ompd_rc_bad_input). */
+ * foreign pointers. A NULL, foreign or released handle gives
+ * ompd_rc_stale_handle: ompd_rc_t (OpenMP 5.1, 5.3.12) keeps bad_input for
+ * the parameters other than the handle. */
 enum handle_magic {
     MAGIC_ASPACE = 0x41535043,
     MAGIC_THREAD = 0x54485244,
@@ -61,10 +63,16 @@ struct _ompd_parallel_handle {
     uint64_t team;
 };
 
+/* `task` is the task's address; 0 for the implicit task of member
+ * `thread_num` of `team` before that thread has started it (the runtime makes
+ * a worker's implicit task when the worker starts; OMPD shows it from the
+ * fork on, from what the team says of it). */
 struct _ompd_task_handle {
     uint32_t magic;
     ompd_address_space_handle_t *aspace;
     uint64_t task;
+    uint64_t team;
+    uint64_t thread_num;
 };
 
 extern ompd_callbacks_t glass_ompd_cb;
@@ -89,12 +97,14 @@ ompd_rc_t glass_ompd_read_process(ompd_address_space_handle_t *ah, struct glass_
 
 /* Handle checks and constructors. */
 bool glass_ompd_aspace_ok(ompd_address_space_handle_t *ah);
-ompd_rc_t glass_ompd_thread_check(ompd_thread_handle_t *th); /* bad_input, stale_handle or ok */
+ompd_rc_t glass_ompd_thread_check(ompd_thread_handle_t *th); /* stale_handle or ok */
 bool glass_ompd_parallel_ok(ompd_parallel_handle_t *ph);
 bool glass_ompd_task_ok(ompd_task_handle_t *th);
 ompd_rc_t glass_ompd_new_thread(ompd_address_space_handle_t *ah, uint64_t thread, ompd_thread_handle_t **out);
 ompd_rc_t glass_ompd_new_parallel(ompd_address_space_handle_t *ah, uint64_t team, ompd_parallel_handle_t **out);
 ompd_rc_t glass_ompd_new_task(ompd_address_space_handle_t *ah, uint64_t task, ompd_task_handle_t **out);
+ompd_rc_t glass_ompd_new_pending_task(ompd_address_space_handle_t *ah, uint64_t team, uint64_t thread_num,
+                                      ompd_task_handle_t **out);
 
 /* A string in memory from alloc_memory (the tool frees it with free_memory). */
 ompd_rc_t glass_ompd_strdup(const char *text, const char **out);

@@ -23,7 +23,9 @@ EXPORT ompd_rc_t ompd_enumerate_states(ompd_address_space_handle_t *address_spac
                                        ompd_word_t current_state, ompd_word_t *next_state,
                                        const char **next_state_name, ompd_word_t *more_enums)
 {
-    if (!glass_ompd_aspace_ok(address_space_handle) || !next_state || !next_state_name || !more_enums)
+    if (!glass_ompd_aspace_ok(address_space_handle))
+        return ompd_rc_stale_handle;
+    if (!next_state || !next_state_name || !more_enums)
         return ompd_rc_bad_input;
     for (size_t i = 0; i < NSTATES; i++) {
         if (states[i].value != current_state)
@@ -67,7 +69,9 @@ EXPORT ompd_rc_t ompd_get_state(ompd_thread_handle_t *thread_handle, ompd_word_t
 EXPORT ompd_rc_t ompd_get_display_control_vars(ompd_address_space_handle_t *address_space_handle,
                                                const char *const **control_vars)
 {
-    if (!glass_ompd_aspace_ok(address_space_handle) || !control_vars)
+    if (!glass_ompd_aspace_ok(address_space_handle))
+        return ompd_rc_stale_handle;
+    if (!control_vars)
         return ompd_rc_bad_input;
     ompd_address_space_handle_t *ah = address_space_handle;
     struct glass_ompd_process record;
@@ -122,7 +126,9 @@ EXPORT ompd_rc_t ompd_rel_display_control_vars(const char *const **control_vars)
  * ptr the same bits as an address. */
 EXPORT ompd_rc_t ompd_get_tool_data(void *handle, ompd_scope_t scope, ompd_word_t *value, ompd_address_t *ptr)
 {
-    if (!handle || !value || !ptr)
+    if (!handle)
+        return ompd_rc_stale_handle;
+    if (!value || !ptr)
         return ompd_rc_bad_input;
     ompd_address_space_handle_t *ah;
     uint64_t base;
@@ -139,7 +145,7 @@ EXPORT ompd_rc_t ompd_get_tool_data(void *handle, ompd_scope_t scope, ompd_word_
     case ompd_scope_parallel: {
         ompd_parallel_handle_t *ph = handle;
         if (!glass_ompd_parallel_ok(ph))
-            return ompd_rc_bad_input;
+            return ompd_rc_stale_handle;
         ah = ph->aspace, base = ph->team, field = F_team_tool_data;
         break;
     }
@@ -147,7 +153,9 @@ EXPORT ompd_rc_t ompd_get_tool_data(void *handle, ompd_scope_t scope, ompd_word_
     case ompd_scope_implicit_task: {
         ompd_task_handle_t *th = handle;
         if (!glass_ompd_task_ok(th))
-            return ompd_rc_bad_input;
+            return ompd_rc_stale_handle;
+        if (!th->task)
+            return ompd_rc_unavailable; /* an implicit task not started: no tool data yet */
         ah = th->aspace, base = th->task, field = F_task_tool_data;
         break;
     }

@@ -297,8 +297,10 @@ void ompd_bp_thread_end(void);
     } while (0)
 
 /* OMPD thread registry (src/ompd-support/): every thread descriptor, from the
- * thread itself at its start and at its end. */
+ * thread itself at its start and at its end; a worker also from its creator,
+ * before its OS thread runs. */
 struct glass_thread;
+void glass_ompd_thread_registers(struct glass_thread *thread);
 void glass_ompd_thread_begins(struct glass_thread *self);
 void glass_ompd_thread_ends(struct glass_thread *self);
 /* Sets up OMPD once the environment is read (glass_initialize). */

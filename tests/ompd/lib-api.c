@@ -503,19 +503,35 @@ static void inspect(int tracking)
                                                                  : (void *)outer_tasks[2];
         print_icv_string(handle, icv_scopes[i], icv_names[i]);
     }
-    printf("initial task: nthreads %lld max-active-levels %lld\n", icv_value(initial, ompd_scope_task, "nthreads-var"),
-           icv_value(initial, ompd_scope_task, "max-active-levels-var"));
+    /* A list ICV gives its first element and says that more follow. */
+    ompd_word_t word;
+    RC(p_ompd_get_icv_from_scope(initial, ompd_scope_task, icv_id("nthreads-var"), &word), ompd_rc_incomplete);
+    printf("initial task: nthreads %lld (rc %s) max-active-levels %lld\n", (long long)word,
+           rc == ompd_rc_incomplete ? "incomplete" : "other", icv_value(initial, ompd_scope_task, "max-active-levels-var"));
     print_icv_string(initial, ompd_scope_task, "nthreads-var");
+    printf("explicit task: implicit-task-var %lld final-task-var %lld, initial task: implicit-task-var %lld\n",
+           icv_value(explicit_task, ompd_scope_task, "implicit-task-var"),
+           icv_value(explicit_task, ompd_scope_task, "final-task-var"),
+           icv_value(initial, ompd_scope_task, "implicit-task-var"));
+    printf("thread limit as an integer: %lld\n", icv_value(explicit_task, ompd_scope_task, "thread-limit-var"));
+    /* The implicit-task ICVs also answer in Table 2.3's scope, for an implicit task's handle only. */
+    RC(p_ompd_get_icv_from_scope(outer_tasks[2], ompd_scope_implicit_task, icv_id("def-allocator-var"), &word),
+       ompd_rc_ok);
+    RC(p_ompd_get_icv_from_scope(explicit_task, ompd_scope_task, icv_id("place-partition-var"), &word),
+       ompd_rc_incompatible); /* no places: no first place */
+    RC(p_ompd_get_icv_from_scope(explicit_task, ompd_scope_task, icv_id("run-sched-var"), &word),
+       ompd_rc_incompatible); /* a kind and a chunk size: only as a string */
     printf("nested thread 1: thread-num %lld\n", icv_value(nested[1], ompd_scope_thread, "thread-num-var"));
     printf("priority %lld cancel %lld\n", icv_value(aspace, ompd_scope_address_space, "max-task-priority-var"),
            icv_value(aspace, ompd_scope_address_space, "cancel-var"));
-    ompd_word_t word;
     RC(p_ompd_get_icv_from_scope(aspace, ompd_scope_address_space, icv_id("affinity-format-var"), &word),
        ompd_rc_incompatible);
-    RC(p_ompd_get_icv_from_scope(outer_region, ompd_scope_task, icv_id("nthreads-var"), &word), ompd_rc_bad_input);
-    RC(p_ompd_get_icv_from_scope(aspace, ompd_scope_task, icv_id("nthreads-var"), &word), ompd_rc_bad_input);
+    /* A handle of another kind than the scope names is not a handle of that scope. */
+    RC(p_ompd_get_icv_from_scope(outer_region, ompd_scope_task, icv_id("nthreads-var"), &word), ompd_rc_stale_handle);
+    RC(p_ompd_get_icv_from_scope(aspace, ompd_scope_task, icv_id("nthreads-var"), &word), ompd_rc_stale_handle);
     RC(p_ompd_get_icv_from_scope(explicit_task, ompd_scope_implicit_task, icv_id("def-allocator-var"), &word),
-       ompd_rc_bad_input);
+       ompd_rc_stale_handle); /* not an implicit task's handle */
+    RC(p_ompd_get_icv_from_scope(aspace, ompd_scope_parallel, icv_id("cancel-var"), &word), ompd_rc_bad_input);
     RC(p_ompd_get_icv_from_scope(aspace, ompd_scope_address_space, 999, &word), ompd_rc_bad_input);
 
     /* Display control variables and tool data. */
@@ -534,19 +550,30 @@ static void inspect(int tracking)
     printf("tool data without a tool: %lld\n", (long long)value);
     RC(p_ompd_get_tool_data(aspace, ompd_scope_address_space, &value, &ptr), ompd_rc_bad_input);
 
-    /* Return codes: NULL and foreign handles, failing reads. */
+    /* Return codes (5.3.12): a NULL or foreign handle is stale; bad_input is
+     * for the other parameters. */
     static uint64_t foreign[8];
-    RC(p_ompd_get_state(NULL, &value, NULL), ompd_rc_bad_input);
-    RC(p_ompd_get_state((ompd_thread_handle_t *)foreign, &value, NULL), ompd_rc_bad_input);
-    RC(p_ompd_get_curr_parallel_handle(NULL, &enclosing), ompd_rc_bad_input);
-    RC(p_ompd_get_enclosing_parallel_handle((ompd_parallel_handle_t *)foreign, &enclosing), ompd_rc_bad_input);
-    RC(p_ompd_get_task_function((ompd_task_handle_t *)foreign, &fn), ompd_rc_bad_input);
-    RC(p_ompd_get_task_frame(NULL, &exit_frame, &enter_frame), ompd_rc_bad_input);
-    RC(p_ompd_task_handle_compare(current, NULL, &cmp), ompd_rc_bad_input);
-    RC(p_ompd_parallel_handle_compare(outer_region, (ompd_parallel_handle_t *)foreign, &cmp), ompd_rc_bad_input);
-    RC(p_ompd_get_icv_from_scope(NULL, ompd_scope_address_space, 1, &word), ompd_rc_bad_input);
-    RC(p_ompd_enumerate_icvs(NULL, 0, &id, &name, &icv_scopes[0], &more_icvs), ompd_rc_bad_input);
-    RC(p_ompd_rel_task_handle(NULL), ompd_rc_bad_input);
+    ompd_word_t version_word;
+    RC(p_ompd_get_state(NULL, &value, NULL), ompd_rc_stale_handle);
+    RC(p_ompd_get_state((ompd_thread_handle_t *)foreign, &value, NULL), ompd_rc_stale_handle);
+    RC(p_ompd_get_state(self, NULL, NULL), ompd_rc_bad_input);
+    RC(p_ompd_get_curr_parallel_handle(NULL, &enclosing), ompd_rc_stale_handle);
+    RC(p_ompd_get_curr_parallel_handle(self, NULL), ompd_rc_bad_input);
+    RC(p_ompd_get_enclosing_parallel_handle((ompd_parallel_handle_t *)foreign, &enclosing), ompd_rc_stale_handle);
+    RC(p_ompd_get_task_function((ompd_task_handle_t *)foreign, &fn), ompd_rc_stale_handle);
+    RC(p_ompd_get_task_frame(NULL, &exit_frame, &enter_frame), ompd_rc_stale_handle);
+    RC(p_ompd_get_task_frame(current, NULL, &enter_frame), ompd_rc_bad_input);
+    RC(p_ompd_task_handle_compare(current, NULL, &cmp), ompd_rc_stale_handle);
+    RC(p_ompd_task_handle_compare(current, current, NULL), ompd_rc_bad_input);
+    RC(p_ompd_parallel_handle_compare(outer_region, (ompd_parallel_handle_t *)foreign, &cmp), ompd_rc_stale_handle);
+    RC(p_ompd_thread_handle_compare(self, NULL, &cmp), ompd_rc_stale_handle);
+    RC(p_ompd_get_icv_from_scope(NULL, ompd_scope_address_space, 1, &word), ompd_rc_stale_handle);
+    RC(p_ompd_enumerate_icvs(NULL, 0, &id, &name, &icv_scopes[0], &more_icvs), ompd_rc_stale_handle);
+    RC(p_ompd_enumerate_icvs(aspace, 0, NULL, &name, &icv_scopes[0], &more_icvs), ompd_rc_bad_input);
+    RC(p_ompd_get_tool_data(NULL, ompd_scope_thread, &value, &ptr), ompd_rc_stale_handle);
+    RC(p_ompd_get_omp_version((ompd_address_space_handle_t *)foreign, &version_word), ompd_rc_stale_handle);
+    RC(p_ompd_rel_task_handle(NULL), ompd_rc_stale_handle);
+    RC(p_ompd_rel_thread_handle((ompd_thread_handle_t *)foreign), ompd_rc_stale_handle);
     fail_reads = 1;
     RC(p_ompd_get_state(self, &value, NULL), ompd_rc_device_read_error);
     RC(p_ompd_get_task_function(current, &fn), ompd_rc_device_read_error);
@@ -683,9 +710,12 @@ int main(void)
 // CHECK: icv cancel-var scope address_space
 // CHECK: icv thread-num-var scope thread
 // CHECK: icv team-size-var scope parallel
-// CHECK: icv place-partition-var scope implicit_task
 // CHECK: icv nthreads-var scope task
 // CHECK: icv thread-limit-var scope task
+// CHECK: icv final-task-var scope task
+// CHECK: icv implicit-task-var scope task
+// CHECK: icv def-allocator-var scope task
+// CHECK: icv place-partition-var scope task
 // CHECK: thread by lwp == by pthread: 1
 // CHECK: thread id round trip: 1
 // CHECK: pthread round trip: 1
@@ -718,7 +748,6 @@ int main(void)
 // CHECK: icv team-size-var = '2'
 // CHECK: icv levels-var = '2'
 // CHECK: icv active-levels-var = '2'
-// CHECK: icv def-allocator-var = '1'
 // CHECK: icv nthreads-var = '2'
 // CHECK: icv dyn-var = 'false'
 // CHECK: icv run-sched-var = 'guided,7'
@@ -726,8 +755,16 @@ int main(void)
 // CHECK: icv max-active-levels-var = '2'
 // CHECK: icv default-device-var = '0'
 // CHECK: icv thread-limit-var = 'unlimited'
-// CHECK: initial task: nthreads 3 max-active-levels 2
+// CHECK: icv final-task-var = 'false'
+// CHECK: icv ompd-final-task-var = 'false'
+// CHECK: icv implicit-task-var = 'true'
+// CHECK: icv ompd-implicit-task-var = 'true'
+// CHECK: icv def-allocator-var = '1'
+// CHECK: icv place-partition-var = 'none'
+// CHECK: initial task: nthreads 3 (rc incomplete) max-active-levels 2
 // CHECK: icv nthreads-var = '3,2'
+// CHECK: explicit task: implicit-task-var 0 final-task-var 0, initial task: implicit-task-var 1
+// CHECK: thread limit as an integer: 2147483647
 // CHECK: nested thread 1: thread-num 1
 // CHECK: priority 5 cancel 1
 // CHECK-DAG: display OMP_NUM_THREADS=3,2

@@ -28,7 +28,7 @@ void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads)
         .codeptr = __builtin_return_address(0),
     };
     struct glass_team *team = glass_parallel_begin(fn, data, &args);
-    if (GLASS_OMPT_ACTIVE())
+    if (GLASS_FRAMES_WANTED())
         glass_ompt_set_exit_frame(&team->master_task, __builtin_dwarf_cfa(),
                                   GLASS_FRAME_FLAGS_APPLICATION);
 }
@@ -36,6 +36,6 @@ void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads)
 void GOMP_parallel_end(void)
 {
     glass_parallel_end();
-    if (GLASS_OMPT_ACTIVE())
+    if (GLASS_FRAMES_WANTED())
         glass_ompt_clear_enter_frame(glass_self()->task);
 }

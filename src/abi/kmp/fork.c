@@ -25,12 +25,12 @@ struct region {
     void **args;
 };
 
-/* Calls the outlined region. With a tool, the implicit task's exit frame
+/* Calls the outlined region. With a tool or OMPD, the implicit task's exit frame
  * becomes the invoker's frame, the one the outlined code returns to (the
  * core set it to its own caller's frame; it clears it afterwards). */
 static void invoke(const struct region *region, struct glass_task *task, int32_t *gtid, int32_t *tid)
 {
-    if (GLASS_OMPT_ACTIVE()) {
+    if (GLASS_FRAMES_WANTED()) {
         __atomic_store_n(&task->frame.exit_frame_flags, GLASS_FRAME_FLAGS_RUNTIME, __ATOMIC_RELAXED);
         atomic_signal_fence(memory_order_release);
         kmp_invoke_microtask_framed(&task->frame.exit_frame.ptr, (void (*)(void))region->fn, gtid, tid,
@@ -131,7 +131,7 @@ GLASS_EXPORT void __kmpc_serialized_parallel(struct kmp_ident *loc, int32_t gtid
     /* The compiled code runs the region itself, on this thread, between the
      * two calls. */
     struct glass_team *team = glass_parallel_begin(empty_region, NULL, &parallel);
-    if (GLASS_OMPT_ACTIVE())
+    if (GLASS_FRAMES_WANTED())
         glass_ompt_set_exit_frame(&team->master_task, __builtin_dwarf_cfa(),
                                   GLASS_FRAME_FLAGS_APPLICATION);
 }
@@ -143,7 +143,7 @@ GLASS_EXPORT void __kmpc_end_serialized_parallel(struct kmp_ident *loc, int32_t 
     if (__builtin_expect(kmp_state.nopen_loops != 0, 0))
         kmp_loops_forget_task(self->task);
     glass_parallel_end();
-    if (GLASS_OMPT_ACTIVE())
+    if (GLASS_FRAMES_WANTED())
         glass_ompt_clear_enter_frame(glass_self()->task);
 }
 
