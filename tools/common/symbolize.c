@@ -83,7 +83,21 @@ static const char *innermost_function(Dwarf_Die *unit, Dwarf_Addr pc, int *inlin
     return name;
 }
 
-static int from_dwarf(uintptr_t address, char *buf, size_t size)
+/* ":COLUMN" and " discriminator N" where the line table has them: what
+ * tells apart two call sites on one source line. */
+static void position_detail(Dwarf_Line *line, char *buf, size_t size)
+{
+    int column = 0;
+    unsigned discriminator = 0;
+    size_t used = 0;
+    buf[0] = '\0';
+    if (dwarf_linecol(line, &column) == 0 && column > 0)
+        used = (size_t)snprintf(buf, size, ":%d", column);
+    if (used < size && dwarf_linediscriminator(line, &discriminator) == 0 && discriminator)
+        snprintf(buf + used, size - used, " discriminator %u", discriminator);
+}
+
+static int from_dwarf(uintptr_t address, char *buf, size_t size, int detail)
 {
     Dwfl *d = process_dwfl();
     Dwfl_Module *module = d ? dwfl_addrmodule(d, address) : NULL;
@@ -99,15 +113,18 @@ static int from_dwarf(uintptr_t address, char *buf, size_t size)
     if (!file)
         return 0;
     const char *base = strrchr(file, '/');
+    char where[64] = "";
+    if (detail)
+        position_detail(line, where, sizeof where);
     int inlined = 0;
     const char *function = innermost_function(&unit, address - bias, &inlined);
     const char *symbol = dwfl_module_addrname(module, address);
     if (!function)
         function = symbol ? symbol : "?";
     if (inlined && symbol)
-        snprintf(buf, size, "%s:%d (%s, inlined into %s)", base ? base + 1 : file, lineno, function, symbol);
+        snprintf(buf, size, "%s:%d%s (%s, inlined into %s)", base ? base + 1 : file, lineno, where, function, symbol);
     else
-        snprintf(buf, size, "%s:%d (%s)", base ? base + 1 : file, lineno, function);
+        snprintf(buf, size, "%s:%d%s (%s)", base ? base + 1 : file, lineno, where, function);
     return 1;
 }
 
@@ -123,9 +140,9 @@ int tool_symbolize_has_lines(void)
     return 1;
 }
 #else
-static int from_dwarf(uintptr_t address, char *buf, size_t size)
+static int from_dwarf(uintptr_t address, char *buf, size_t size, int detail)
 {
-    (void)address, (void)buf, (void)size;
+    (void)address, (void)buf, (void)size, (void)detail;
     return 0;
 }
 
@@ -147,13 +164,18 @@ void tool_symbolize_end(void)
 
 const char *tool_symbolize(const void *codeptr, char *buf, size_t size)
 {
+    return tool_symbolize_detailed(codeptr, buf, size, 0);
+}
+
+const char *tool_symbolize_detailed(const void *codeptr, char *buf, size_t size, int detail)
+{
     if ((uintptr_t)codeptr <= 1) {
         snprintf(buf, size, "(unknown location)");
         return buf;
     }
     /* A return address: the call that made the region is the byte before it. */
     uintptr_t address = (uintptr_t)codeptr - 1;
-    if (from_dwarf(address, buf, size))
+    if (from_dwarf(address, buf, size, detail))
         return buf;
     const char *function, *object;
     uintptr_t offset;
@@ -174,5 +196,15 @@ const char *tool_symbolize(const void *codeptr, char *buf, size_t size)
         return buf;
     }
     snprintf(buf, size, "%p", codeptr);
+    return buf;
+}
+
+const char *tool_symbolize_data(const void *address, char *buf, size_t size)
+{
+    const char *name, *object;
+    uintptr_t offset;
+    if (!elf_object_lookup((uintptr_t)address, &name, &offset, &object) || !name)
+        return NULL;
+    snprintf(buf, size, "%s", name);
     return buf;
 }
