@@ -173,9 +173,9 @@ static struct construct_slot *construct_here(struct profile_thread *t, unsigned 
 {
     unsigned index = t->level_depth > 0 && t->level_depth <= PROFILE_STACK ? t->levels[t->level_depth - 1].index : 0;
     const void *region = current_region_codeptr(t);
-    /* Workers' implicit barriers come without a codeptr (the region's
-     * encountering thread has it): they are the region's barrier too. */
-    if (!codeptr && (kind == K_BARRIER_PARALLEL || kind == K_BARRIER_IMPLICIT))
+    /* Workers' barriers may come without a codeptr (the region's
+     * encountering thread has it): they are named by the region. */
+    if (!codeptr && kind >= K_BARRIER_PARALLEL && kind <= K_BARRIER_RUNTIME)
         codeptr = region;
     return profile_construct_slot(t, region, kind, codeptr, index);
 }
