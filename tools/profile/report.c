@@ -554,11 +554,11 @@ void profile_report(FILE *out)
     profile_totals_make(&all);
     fprintf(out, "\n== glass profile: pid %d, %.3f s, %u threads ==\n", (int)getpid(), seconds(now - profile_start_ns),
             threads);
-    fprintf(out, "Program: %s\nRuntime: %s\n", profile_command_line(),
-            profile_runtime_version[0] ? profile_runtime_version : "(not given)");
     if (!tool_symbolize_has_lines())
         fprintf(out, "  (regions by function, not source line: this Glass was built without libdw;\n"
                      "   install libdw-dev (Debian) and rebuild it for file:line)\n");
+    fprintf(out, "Program: %s\nRuntime: %s\n", profile_command_line(),
+            profile_runtime_version[0] ? profile_runtime_version : "(not given)");
     profile_machine_report(out, threads, 0);
     print_summary(out, &all, now - profile_start_ns);
     print_regions(out, &all);
