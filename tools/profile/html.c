@@ -231,8 +231,9 @@ static void construct_table(FILE *out, const struct profile_totals *all, const s
         escaped(out, profile_name(c->codeptr));
         fprintf(out, "</td><td class=\"what\">%s</td><td>%llu</td><td>%.3f ms", profile_category_name[category],
                 (unsigned long long)calls, (double)c->ns / 1e6);
-        if (c->late_waits)
-            fprintf(out, " (late start %.3f ms)", (double)(c->late_waits < c->ns ? c->late_waits : c->ns) / 1e6);
+        if (c->late_waits || c->join_waits)
+            fprintf(out, " (late start %.3f ms, join %.3f ms)",
+                    (double)(c->late_waits < c->ns ? c->late_waits : c->ns) / 1e6, (double)c->join_waits / 1e6);
         fputs("</td><td>", out);
         if (category == CAT_WORK && r->max_threads > 1)
             fprintf(out, "%.2f", profile_construct_imbalance(c, r->max_threads));

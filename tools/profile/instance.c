@@ -76,7 +76,10 @@ static uint64_t positive(uint64_t a, uint64_t b)
  *  - late start: each worker's start after the master's.
  *  - of the first barrier's wait, the part that the threads' work before it
  *    does not explain, up to how much later the last thread started than
- *    this one: that wait is the late start's doing, not imbalance. */
+ *    this one: that wait is the late start's doing, not imbalance.
+ *  - the join: each thread's wait in the end barrier after the last thread
+ *    arrived there, and a worker's time from its implicit task's end to the
+ *    region's end. */
 static void fold(struct profile_thread *t, struct profile_instance *instance)
 {
     unsigned n = instance->threads < instance->capacity ? instance->threads : instance->capacity;
@@ -101,11 +104,39 @@ static void fold(struct profile_thread *t, struct profile_instance *instance)
     slot->team_ns += (uint64_t)n * (instance->end - instance->begin);
     slot->category[CAT_CREATION] += (uint64_t)n * creation;
     slot->category[CAT_LATE_START] += late;
+    /* The join: the last thread reached the end barrier at `last_arrival`;
+     * what the threads waited there after it was the runtime and the
+     * scheduler waking them, not imbalance. */
+    uint64_t last_arrival = 0;
+    int all_arrived = 1;
     for (unsigned i = 0; i < n; i++) {
-        if (!m[i].seen || !m[i].reached)
+        if (!m[i].seen)
             continue;
+        all_arrived &= m[i].final_arrival != 0;
+        if (m[i].final_arrival > last_arrival)
+            last_arrival = m[i].final_arrival;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        if (!m[i].seen)
+            continue;
+        if (i && m[i].end)
+            slot->category[CAT_CREATION] += positive(instance->end, m[i].end);
+        uint64_t join = 0;
+        if (all_arrived) {
+            join = positive(m[i].final_arrival + m[i].final_wait, last_arrival);
+            join = join < m[i].final_wait ? join : m[i].final_wait;
+            slot->join_waits += join;
+            if (m[i].final_barrier)
+                m[i].final_barrier->join_waits += join;
+        }
+        if (!m[i].reached)
+            continue;
+        /* The first barrier's wait, less its join when it is the end barrier. */
+        uint64_t wait = m[i].wait_first;
+        if (m[i].barrier == m[i].final_barrier && m[i].final_wait == wait)
+            wait = positive(wait, join);
         uint64_t explained = most_busy - m[i].busy_first;
-        uint64_t unexplained = positive(m[i].wait_first, explained);
+        uint64_t unexplained = positive(wait, explained);
         uint64_t started_before = positive(latest, m[i].start);
         uint64_t share = unexplained < started_before ? unexplained : started_before;
         if (!share)

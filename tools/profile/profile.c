@@ -257,6 +257,7 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
             return;
         if (!level->mine.reached)
             level->mine.busy_first = level->busy;
+        level->mine.end = t->now;
         if (level->index < instance->capacity)
             instance->member[level->index] = level->mine;
         if (level->index == 0)
@@ -366,6 +367,11 @@ static void on_sync_region_wait(ompt_sync_region_t sync, ompt_scope_endpoint_t e
             level->mine.barrier = construct;
             level->mine.wait_first = t->now; /* its start, until the wait ends */
         }
+        if (level && (kind == K_BARRIER_PARALLEL || kind == K_BARRIER_IMPLICIT)) {
+            level->mine.final_arrival = t->now;
+            level->mine.final_wait = 0;
+            level->mine.final_barrier = construct;
+        }
         return;
     }
     if (top(t) != ACT_BARRIER)
@@ -374,6 +380,8 @@ static void on_sync_region_wait(ompt_sync_region_t sync, ompt_scope_endpoint_t e
     t->after_task = 0;
     if (level && barrier && level->mine.reached && level->mine.wait_first == started)
         level->mine.wait_first = t->now - started;
+    if (level && level->mine.final_arrival == started)
+        level->mine.final_wait = t->now - started;
 }
 
 static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,

@@ -68,6 +68,7 @@ struct region_slot {
     uint64_t ns[ACT_COUNT];
     uint64_t category[CAT_COUNT];
     uint64_t late_waits; /* of the barrier waits (CAT_IMBALANCE), the share moved to CAT_LATE_START */
+    uint64_t join_waits; /* and the share moved to CAT_CREATION (the join) */
     uint64_t tasks_created, tasks_executed, task_max_ns;
 };
 
@@ -82,6 +83,7 @@ struct construct_slot {
     uint64_t wait_id;    /* locks and critical: the first lock waited for here */
     uint64_t calls, ns, max_ns;
     uint64_t late_waits; /* barriers: the share of ns charged to late start */
+    uint64_t join_waits; /* barriers: the share of ns charged to the join */
     uint64_t created;    /* task constructs: tasks created here */
 };
 
@@ -137,6 +139,10 @@ struct profile_member {
     struct construct_slot *barrier; /* that barrier's line in the member's table: only the
                                      * instance's last holder writes its late_waits */
     int seen, reached;      /* it began; it reached a barrier */
+    uint64_t final_arrival; /* its last wait in an implicit barrier: the region's end barrier */
+    uint64_t final_wait;
+    struct construct_slot *final_barrier;
+    uint64_t end;           /* the implicit task's end */
 };
 struct profile_instance {
     _Atomic unsigned refs;  /* the region itself and each implicit task still open */

@@ -97,6 +97,7 @@ static void add_region(struct region_total *region, const struct region_slot *sl
     region->total_ns += slot->total_ns;
     region->team_ns += slot->team_ns;
     region->late_waits += slot->late_waits;
+    region->join_waits += slot->join_waits;
     if (slot->max_threads > region->max_threads)
         region->max_threads = slot->max_threads;
     for (int a = 0; a < ACT_COUNT; a++)
@@ -137,6 +138,7 @@ static void add_construct(struct profile_totals *all, const struct construct_slo
     c->calls += slot->calls;
     c->ns += slot->ns;
     c->late_waits += slot->late_waits;
+    c->join_waits += slot->join_waits;
     c->created += slot->created;
     if (slot->max_ns > c->max_ns)
         c->max_ns = slot->max_ns;
@@ -232,6 +234,9 @@ void profile_region_categories(const struct region_total *r, uint64_t category[C
     uint64_t moved = r->late_waits < category[CAT_IMBALANCE] ? r->late_waits : category[CAT_IMBALANCE];
     category[CAT_IMBALANCE] -= moved;
     category[CAT_LATE_START] += moved;
+    moved = r->join_waits < category[CAT_IMBALANCE] ? r->join_waits : category[CAT_IMBALANCE];
+    category[CAT_IMBALANCE] -= moved;
+    category[CAT_CREATION] += moved;
 }
 
 /* A category's thread time as elapsed time: what the region would save
@@ -316,8 +321,9 @@ static void print_construct(FILE *out, const struct construct_total *c, const st
             ms(c->ns));
     if (category == CAT_WORK && team > 1)
         fprintf(out, " imbalance=%.2f", profile_construct_imbalance(c, team));
-    if (c->late_waits)
-        fprintf(out, " (of it late start %.3fms)", ms(c->late_waits < c->ns ? c->late_waits : c->ns));
+    if (c->late_waits || c->join_waits)
+        fprintf(out, " (of it late start %.3fms, join %.3fms)", ms(c->late_waits < c->ns ? c->late_waits : c->ns),
+                ms(c->join_waits));
     if (category == CAT_LOCK || category == CAT_ATOMIC)
         fprintf(out, " acquisitions=%llu", (unsigned long long)c->calls);
     fputc('\n', out);
@@ -494,7 +500,9 @@ const char *const profile_definitions[] = {
     "task wait    time waiting in taskwait and taskgroup for child tasks, while running none",
     "scheduling   time between two tasks a thread ran back to back inside a wait: the runtime finding the next task",
     "creation (fork/join)  the master's time in the runtime from the region's begin to its own implicit task, and "
-    "from its end to the region's end; the whole team waits for it, so it counts once per thread",
+    "from its end to the region's end (the whole team waits for it, so it counts once per thread); and the join: "
+    "each thread's time in the region's last barrier after the last thread reached it (waking up), and a worker's "
+    "time from the end of its implicit task to the region's end",
     "potential gain  a category's team time divided by the team's size: the elapsed time the region would save if "
     "that time were work",
     "Time a thread spends waiting for a CPU (oversubscribed or busy machine) is wall time: it shows in the category "

@@ -7,7 +7,7 @@
 
 struct region_total {
     const void *codeptr;
-    uint64_t calls, total_ns, team_ns, late_waits;
+    uint64_t calls, total_ns, team_ns, late_waits, join_waits;
     unsigned max_threads;
     uint64_t ns[ACT_COUNT];
     uint64_t category[CAT_COUNT];
@@ -21,7 +21,7 @@ struct region_total {
 struct construct_total {
     const void *codeptr, *region;
     unsigned kind;
-    uint64_t wait_id, calls, ns, max_ns, late_waits, created;
+    uint64_t wait_id, calls, ns, max_ns, late_waits, join_waits, created;
     uint64_t *ns_by_index, *calls_by_index;
     unsigned indices, call_indices;
 };
