@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "elf_symbols.h"
+#include "symbol_file.h"
 #include "symbolize.h"
 
 #ifdef GLASS_TOOL_HAVE_LIBDW
@@ -137,7 +138,7 @@ static void line_tables_end(void)
 
 int tool_symbolize_has_lines(void)
 {
-    return 1;
+    return tool_symbol_file_loaded() ? tool_symbol_file_has_lines() : 1;
 }
 #else
 static int from_dwarf(uintptr_t address, char *buf, size_t size, int detail)
@@ -152,7 +153,7 @@ static void line_tables_end(void)
 
 int tool_symbolize_has_lines(void)
 {
-    return 0;
+    return tool_symbol_file_loaded() ? tool_symbol_file_has_lines() : 0;
 }
 #endif
 
@@ -171,6 +172,14 @@ const char *tool_symbolize_detailed(const void *codeptr, char *buf, size_t size,
 {
     if ((uintptr_t)codeptr <= 1) {
         snprintf(buf, size, "(unknown location)");
+        return buf;
+    }
+    if (tool_symbol_file_loaded()) { /* another run's addresses: named by its file */
+        const char *name = tool_symbol_file_lookup((uintptr_t)codeptr, 'c', detail);
+        if (name)
+            snprintf(buf, size, "%s", name);
+        else
+            snprintf(buf, size, "%p (not named by the trace)", codeptr);
         return buf;
     }
     /* A return address: the call that made the region is the byte before it. */
@@ -201,6 +210,12 @@ const char *tool_symbolize_detailed(const void *codeptr, char *buf, size_t size,
 
 const char *tool_symbolize_data(const void *address, char *buf, size_t size)
 {
+    if (tool_symbol_file_loaded()) {
+        const char *kept = tool_symbol_file_lookup((uintptr_t)address, 'd', 0);
+        if (kept)
+            snprintf(buf, size, "%s", kept);
+        return kept ? buf : NULL;
+    }
     const char *name, *object;
     uintptr_t offset;
     if (!elf_object_lookup((uintptr_t)address, &name, &offset, &object) || !name)

@@ -313,12 +313,13 @@ int profile_report_html(const char *path, const char *text)
     struct profile_totals all;
     profile_totals_make(&all);
     fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>glass profile, pid %d: ",
-            (int)getpid());
+            profile_pid ? profile_pid : (int)getpid());
     escaped(out, profile_command_line());
     fprintf(out, "</title>\n<style>%s</style></head><body>\n<h1>glass profile</h1>\n<p class=\"program\">Program: <code>",
             style);
     escaped(out, profile_command_line());
-    fprintf(out, "</code>, pid %d, %.3f s, %u threads</p>\n<p class=\"runtime\">Runtime: ", (int)getpid(),
+    fprintf(out, "</code>, pid %d, %.3f s, %u threads</p>\n<p class=\"runtime\">Runtime: ",
+            profile_pid ? profile_pid : (int)getpid(),
             (double)(end - profile_start_ns) / 1e9, threads);
     escaped(out, profile_runtime_version[0] ? profile_runtime_version : "(not given)");
     fputs("</p>\n", out);

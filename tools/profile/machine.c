@@ -17,6 +17,14 @@
 
 static int cpus;            /* CPUs this process may run on */
 static double load_at_start = -1.0;
+static long recorded_involuntary = -1; /* a replayed run's (glass report) */
+
+void profile_machine_recorded(int run_cpus, double load, long involuntary)
+{
+    cpus = run_cpus > 0 ? run_cpus : 1;
+    load_at_start = load;
+    recorded_involuntary = involuntary;
+}
 
 static int allowed_cpus(void)
 {
@@ -41,7 +49,9 @@ void profile_machine_start(void)
 void profile_machine_report(FILE *out, unsigned threads, int html)
 {
     struct rusage usage;
-    long involuntary = getrusage(RUSAGE_SELF, &usage) == 0 ? usage.ru_nivcsw : -1;
+    long involuntary = profile_replay_clock ? recorded_involuntary
+                       : getrusage(RUSAGE_SELF, &usage) == 0 ? usage.ru_nivcsw
+                                                             : -1;
     uint64_t elapsed = profile_now() - profile_start_ns;
     const char *open = html ? "<p class=\"machine\">" : "", *close = html ? "</p>\n" : "\n";
     fprintf(out, "%sMachine: %u OpenMP threads on %d CPU%s this process may use", open, threads, cpus,

@@ -26,7 +26,7 @@ static __thread struct profile_thread *current;
 
 uint64_t profile_now(void)
 {
-    return tool_now_ns();
+    return profile_replay_clock ? profile_replay_clock : tool_now_ns();
 }
 
 /* A thread's record, made at its first event (thread_begin normally, but a
@@ -533,10 +533,8 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     return 1;
 }
 
-static void finalize(ompt_data_t *tool_data)
+int profile_write_reports(const char *path, FILE *fallback, const char *html)
 {
-    (void)tool_data;
-    charge(self(), profile_now());
     /* The report is made once, then written as text and, if asked, as HTML. */
     char *text = NULL;
     size_t length = 0;
@@ -545,30 +543,84 @@ static void finalize(ompt_data_t *tool_data)
         profile_report(memory);
         fclose(memory);
     }
-    const char *path = getenv("GLASS_PROFILE_OUTPUT");
-    FILE *out = stderr;
+    int failed = 0;
+    FILE *out = fallback;
     if (path && *path) {
         out = fopen(path, "w");
         if (!out) {
-            fprintf(stderr, "glass profile: cannot write %s, reporting to stderr\n", path);
-            out = stderr;
+            fprintf(stderr, "glass profile: cannot write %s, reporting to %s\n", path,
+                    fallback == stdout ? "stdout" : "stderr");
+            out = fallback;
+            failed = 1;
         }
     }
     if (text)
         fputs(text, out);
     else
         profile_report(out);
-    if (out != stderr)
-        fclose(out);
+    if (out != fallback)
+        failed |= fclose(out) != 0;
     else
         fflush(out);
-    const char *html = getenv("GLASS_PROFILE_HTML");
-    if (html && *html && profile_report_html(html, text) != 0)
+    if (html && *html && profile_report_html(html, text) != 0) {
         fprintf(stderr, "glass profile: cannot write %s\n", html);
+        failed = 1;
+    }
     free(text);
     profile_names_end();
     tool_symbolize_end();
+    return failed ? -1 : 0;
 }
+
+static void finalize(ompt_data_t *tool_data)
+{
+    (void)tool_data;
+    charge(self(), profile_now());
+    profile_write_reports(getenv("GLASS_PROFILE_OUTPUT"), stderr, getenv("GLASS_PROFILE_HTML"));
+}
+
+/* ---- replay: the same callbacks, fed a trace's events (replay.c) ---- */
+
+uint64_t profile_replay_clock;
+
+void profile_replay_select(unsigned number)
+{
+    current = NULL;
+    while (profile_thread_count <= number && profile_thread_count < PROFILE_MAX_THREADS) {
+        current = NULL;
+        self();
+    }
+    current = number < PROFILE_MAX_THREADS ? profile_threads[number] : NULL;
+    if (!current)
+        self();
+}
+
+void profile_replay_finish(void)
+{
+    for (unsigned i = 0; i < profile_thread_count && i < PROFILE_MAX_THREADS; i++)
+        if (profile_threads[i]) {
+            current = profile_threads[i];
+            charge(current, profile_now());
+        }
+    current = profile_threads[0];
+}
+
+const struct profile_callbacks profile_callbacks = {
+    .thread_begin = on_thread_begin,
+    .thread_end = on_thread_end,
+    .parallel_begin = on_parallel_begin,
+    .parallel_end = on_parallel_end,
+    .implicit_task = on_implicit_task,
+    .work = on_work,
+    .masked = on_masked,
+    .sync_region_wait = on_sync_region_wait,
+    .reduction = on_reduction,
+    .mutex_acquire = on_mutex_acquire,
+    .mutex_acquired = on_mutex_acquired,
+    .nest_lock = on_nest_lock,
+    .task_create = on_task_create,
+    .task_schedule = on_task_schedule,
+};
 
 __attribute__((visibility("default"))) ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
                                                                                 const char *runtime_version)

@@ -282,6 +282,40 @@ extern ompt_get_num_devices_t profile_num_devices;
 void profile_report_targets(FILE *out);
 void profile_html_targets(FILE *out);
 
+/* Writes the text report to the file `path` (NULL: `fallback`) and, with
+ * `html`, the page too. Returns 0, or -1 when a file could not be written. */
+int profile_write_reports(const char *path, FILE *fallback, const char *html);
+
+/* ---- replay.c: the profile of a trace's events (`glass report DIR`) ---- */
+/* The callbacks, fed by the replay as a runtime would call them. */
+struct profile_callbacks {
+    ompt_callback_thread_begin_t thread_begin;
+    ompt_callback_thread_end_t thread_end;
+    ompt_callback_parallel_begin_t parallel_begin;
+    ompt_callback_parallel_end_t parallel_end;
+    ompt_callback_implicit_task_t implicit_task;
+    ompt_callback_work_t work;
+    ompt_callback_masked_t masked;
+    ompt_callback_sync_region_t sync_region_wait, reduction;
+    ompt_callback_mutex_acquire_t mutex_acquire;
+    ompt_callback_mutex_t mutex_acquired;
+    ompt_callback_nest_lock_t nest_lock;
+    ompt_callback_task_create_t task_create;
+    ompt_callback_task_schedule_t task_schedule;
+};
+extern const struct profile_callbacks profile_callbacks;
+/* Nonzero during a replay: the time of the event being replayed. */
+extern uint64_t profile_replay_clock;
+/* Makes the replayed thread `number` the caller's record (made, in number
+ * order, if it is new). */
+void profile_replay_select(unsigned number);
+/* Charges every thread up to the clock, at the replay's end. */
+void profile_replay_finish(void);
+/* What the run itself would have said of itself: set by the replay. */
+extern int profile_pid;
+void profile_set_command_line(const char *command);
+void profile_machine_recorded(int cpus, double load, long involuntary);
+
 /* Writes the report of everything recorded so far to `out`. */
 void profile_report(FILE *out);
 

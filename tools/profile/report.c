@@ -317,13 +317,19 @@ static void print_construct(FILE *out, const struct construct_total *c, const st
                 (unsigned long long)c->created, (unsigned long long)c->calls, ms(c->ns), ms(c->max_ns));
         return;
     }
-    fprintf(out, "         [%s] calls=%llu time=%.3fms", profile_category_name[category], (unsigned long long)calls,
-            ms(c->ns));
+    int waits = category == CAT_IMBALANCE || category == CAT_TASK_WAIT;
+    fprintf(out, "         [%s] %s=%llu time=%.3fms", profile_category_name[category], waits ? "waits" : "calls",
+            (unsigned long long)calls, ms(c->ns));
     if (category == CAT_WORK && team > 1)
         fprintf(out, " imbalance=%.2f", profile_construct_imbalance(c, team));
-    if (c->late_waits || c->join_waits)
-        fprintf(out, " (of it late start %.3fms, join %.3fms)", ms(c->late_waits < c->ns ? c->late_waits : c->ns),
-                ms(c->join_waits));
+    /* A barrier's wait that was not imbalance: the parts said in 0.001 ms. */
+    uint64_t late = c->late_waits < c->ns ? c->late_waits : c->ns, join = c->join_waits;
+    if (late >= 1000 && join >= 1000)
+        fprintf(out, " (of it late start %.3fms, join %.3fms)", ms(late), ms(join));
+    else if (late >= 1000)
+        fprintf(out, " (of it late start %.3fms)", ms(late));
+    else if (join >= 1000)
+        fprintf(out, " (of it join %.3fms)", ms(join));
     if (category == CAT_LOCK || category == CAT_ATOMIC)
         fprintf(out, " acquisitions=%llu", (unsigned long long)c->calls);
     fputc('\n', out);
@@ -517,9 +523,16 @@ static void print_definitions(FILE *out)
         fprintf(out, "  %s\n", profile_definitions[i]);
 }
 
+int profile_pid;
+static char line[1024];
+
+void profile_set_command_line(const char *command)
+{
+    snprintf(line, sizeof line, "%s", command && *command ? command : "(unknown program)");
+}
+
 const char *profile_command_line(void)
 {
-    static char line[1024];
     if (line[0])
         return line;
     FILE *f = fopen("/proc/self/cmdline", "r");
@@ -560,7 +573,8 @@ void profile_report(FILE *out)
     }
     struct profile_totals all;
     profile_totals_make(&all);
-    fprintf(out, "\n== glass profile: pid %d, %.3f s, %u threads ==\n", (int)getpid(), seconds(now - profile_start_ns),
+    fprintf(out, "\n== glass profile: pid %d, %.3f s, %u threads ==\n", profile_pid ? profile_pid : (int)getpid(),
+            seconds(now - profile_start_ns),
             threads);
     if (!tool_symbolize_has_lines())
         fprintf(out, "  (regions by function, not source line: this Glass was built without libdw;\n"
