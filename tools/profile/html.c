@@ -52,7 +52,7 @@ static void escaped(FILE *out, const char *s)
 struct column {
     enum profile_activity activity; /* what held most of it; ACT_IDLE: mostly nothing */
     unsigned region;                /* the region most of it went to (timeline number) */
-    int device;                     /* a device worked most of it */
+    int device;                     /* a device worked in it */
 };
 
 /* Each pixel column of one thread's row, from its downsampled timeline. */
@@ -73,7 +73,7 @@ static void columns_of(const struct profile_thread *t, uint64_t start, uint64_t 
             }
         }
         column[c].activity = 2 * busy >= hi - lo ? best : ACT_IDLE;
-        column[c].device = 2 * device >= hi - lo;
+        column[c].device = device > 0; /* short kernels and copies stay visible */
     }
 }
 
