@@ -63,6 +63,8 @@ static const char usage[] =
     "                GLASS_TRACE_FORMAT is read when --format is not given\n"
     "            GLASS_TRACE_BUFFER=BYTES  events kept in memory per thread before they\n"
     "                                     are spilled to DIR (default 1M)\n"
+    "            the events are kept in DIR/events for glass report (32 bytes each;\n"
+    "            GLASS_TRACE_EVENTS=off: not kept)\n"
     "  check     run PROGRAM on Glass and check every OpenMP event against the OpenMP\n"
     "            5.1 tool rules (begin/end pairs, ordering, ids, inquiries, frames, wait\n"
     "            states); at exit, each violated rule once with its count and first\n"
