@@ -13,11 +13,14 @@ Bars of one width a few pixels apart belong to one chart, so the charts
 below the timeline are the regions, each with a bar per thread.
 
 Checks: N timeline rows and M region charts of N bars each, every thread's row
-shows work, and with --waiting-region K, in the K-th region (by total time)
+shows work or tasks, and with --waiting-region K, in the K-th region (by total time)
 thread 0's bar is mostly work and every other thread's mostly barrier, as is
 their timeline row (of what is not idle). The charts, in the page's order
 (by total time), must not grow, and the first must be about BAR_WIDTH wide:
-the bars are scaled to the regions' time. Exits 1, naming the mismatch."""
+the bars are scaled to the regions' time. With --busy-until P, every
+timeline row must show an activity other than idle at P percent of its
+width or later: the timeline covers the whole run. Exits 1, naming the
+mismatch."""
 import argparse
 import collections
 import re
@@ -123,6 +126,7 @@ def main():
     parser.add_argument("--threads", type=int, required=True)
     parser.add_argument("--regions", type=int, required=True)
     parser.add_argument("--waiting-region", type=int, default=0)
+    parser.add_argument("--busy-until", type=float)
     args = parser.parse_args()
     try:
         width, height, pixels = decode(args.png)
@@ -133,7 +137,13 @@ def main():
     print("screenshot %dx%d" % (width, height))
     rows = timelines[0] if timelines else []
     print("timeline charts: %d, rows: %d" % (len(timelines), len(rows)))
+    colours = page_colours(args.page)
+    busy_until = []
     for i, bar in enumerate(rows):
+        # The rightmost pixel of the row's middle line that shows an activity.
+        line = pixels[(bar["y0"] + bar["y1"]) // 2]
+        last = max([x for x in range(bar["x0"], bar["x1"]) if colours.get(line[x], "idle") != "idle"] or [bar["x0"]])
+        busy_until.append(100.0 * (last + 1 - bar["x0"]) / (bar["x1"] - bar["x0"]))
         print("  row %d at y=%d: %s" % (i, bar["y0"], describe(bar)))
     print("region charts: %d" % len(regions))
     for k, chart in enumerate(regions, 1):
@@ -141,10 +151,15 @@ def main():
               % (k, len(chart), " ".join(mostly(b) for b in chart), chart[0]["x1"] - chart[0]["x0"]))
 
     failures = []
+    if args.busy_until is not None:
+        print("rows busy until: %s" % " ".join("%.0f%%" % b for b in busy_until))
+        failures += ["timeline row %d shows activity only until %.0f%% of the run, expected until %.0f%%"
+                     % (i, b, args.busy_until) for i, b in enumerate(busy_until) if b < args.busy_until]
     if len(timelines) != 1 or len(rows) != args.threads:
         failures.append("expected one timeline with %d rows, found %d timelines (%d rows in the first)"
                         % (args.threads, len(timelines), len(rows)))
-    failures += ["timeline row %d shows no work" % i for i, bar in enumerate(rows) if not bar["counts"]["work"]]
+    failures += ["timeline row %d shows neither work nor tasks" % i for i, bar in enumerate(rows)
+                 if not bar["counts"]["work"] and not bar["counts"]["task"]]
     if len(regions) != args.regions:
         failures.append("expected %d region charts, found %d" % (args.regions, len(regions)))
     failures += ["region %d has %d bars, expected %d" % (k, len(chart), args.threads)
