@@ -207,7 +207,7 @@ static void category_table(FILE *out, const struct region_total *r)
 
 static void construct_table(FILE *out, const struct profile_totals *all, const struct region_total *r)
 {
-    fputs("<table class=\"constructs\"><tr><th>construct</th><th>where</th><th>category</th><th>calls</th>"
+    fputs("<table class=\"constructs\"><tr><th>construct</th><th>where</th><th>category</th><th>calls or waits</th>"
           "<th>time</th><th>imbalance</th></tr>\n",
           out);
     for (size_t k = 0; k < all->construct_count; k++) {
@@ -231,9 +231,12 @@ static void construct_table(FILE *out, const struct profile_totals *all, const s
         escaped(out, profile_name(c->codeptr));
         fprintf(out, "</td><td class=\"what\">%s</td><td>%llu</td><td>%.3f ms", profile_category_name[category],
                 (unsigned long long)calls, (double)c->ns / 1e6);
-        if (c->late_waits || c->join_waits)
-            fprintf(out, " (late start %.3f ms, join %.3f ms)",
-                    (double)(c->late_waits < c->ns ? c->late_waits : c->ns) / 1e6, (double)c->join_waits / 1e6);
+        /* As in the text: the parts of a barrier's wait that were not imbalance, from 0.001 ms. */
+        uint64_t late = c->late_waits < c->ns ? c->late_waits : c->ns, join = c->join_waits;
+        if (late >= 1000)
+            fprintf(out, "<br>of it late start %.3f ms", (double)late / 1e6);
+        if (join >= 1000)
+            fprintf(out, "<br>of it join %.3f ms", (double)join / 1e6);
         fputs("</td><td>", out);
         if (category == CAT_WORK && r->max_threads > 1)
             fprintf(out, "%.2f", profile_construct_imbalance(c, r->max_threads));
@@ -322,7 +325,7 @@ int profile_report_html(const char *path, const char *text)
             profile_pid ? profile_pid : (int)getpid(),
             (double)(end - profile_start_ns) / 1e9, threads);
     escaped(out, profile_runtime_version[0] ? profile_runtime_version : "(not given)");
-    fputs("</p>\n", out);
+    fputs("; profiled by glass profile " GLASS_VERSION "</p>\n", out);
     profile_machine_report(out, threads, 1);
     fputs("<p class=\"legend\"><span style=\"background:#4caf50\"></span>work"
           "<span style=\"background:#ff9800\"></span>barrier / taskwait"

@@ -579,8 +579,8 @@ void profile_report(FILE *out)
     if (!tool_symbolize_has_lines())
         fprintf(out, "  (regions by function, not source line: this Glass was built without libdw;\n"
                      "   install libdw-dev (Debian) and rebuild it for file:line)\n");
-    fprintf(out, "Program: %s\nRuntime: %s\n", profile_command_line(),
-            profile_runtime_version[0] ? profile_runtime_version : "(not given)");
+    fprintf(out, "Program: %s\nRuntime: %s; profiled by glass profile %s\n", profile_command_line(),
+            profile_runtime_version[0] ? profile_runtime_version : "(not given)", GLASS_VERSION);
     profile_machine_report(out, threads, 0);
     print_summary(out, &all, now - profile_start_ns);
     print_regions(out, &all);
