@@ -82,7 +82,8 @@ static uint64_t positive(uint64_t a, uint64_t b)
  *    region's end. */
 static void fold(struct profile_thread *t, struct profile_instance *instance)
 {
-    unsigned n = instance->threads < instance->capacity ? instance->threads : instance->capacity;
+    unsigned threads = atomic_load_explicit(&instance->threads, memory_order_relaxed);
+    unsigned n = threads < instance->capacity ? threads : instance->capacity;
     if (!n || !instance->end)
         return;
     const struct profile_member *m = instance->member;

@@ -273,8 +273,7 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
         slot->max_threads = actual_parallelism;
     if (instance) {
         atomic_fetch_add_explicit(&instance->refs, 1, memory_order_relaxed);
-        if (actual_parallelism > instance->threads)
-            instance->threads = actual_parallelism; /* benign: every member writes the same value */
+        atomic_store_explicit(&instance->threads, actual_parallelism, memory_order_relaxed);
     }
     push(t, ACT_WORK, CAT_WORK, slot, NULL);
     if (t->level_depth < PROFILE_STACK) {

@@ -2,8 +2,13 @@
  * every parallel region. Written against the public <omp-tools.h> only, so it
  * loads into any OMPT runtime (Glass, LLVM's libomp) via OMP_TOOL_LIBRARIES.
  *
- * Each thread records into its own tables (no lock on the hot path); the tables
- * are merged once, at finalize, into the report. */
+ * Each thread records into its own tables (no lock on the hot path): per
+ * region and thread index, the time in each activity and category; per
+ * construct of a region (a line of its breakdown), the time inside it. What
+ * only a whole team knows (late start, the join) goes through the region
+ * instance's shared record (instance.c). The tables are merged once, at
+ * finalize, into the report (report.c) and the page (html.c); replay.c feeds
+ * the same callbacks a trace's events instead of a live runtime's. */
 #ifndef GLASS_PROFILE_H
 #define GLASS_PROFILE_H
 
@@ -149,7 +154,8 @@ struct profile_instance {
     const void *codeptr;
     uint64_t begin, end;    /* parallel_begin and parallel_end on the encountering thread */
     uint64_t master_end;    /* the master's implicit task end */
-    unsigned capacity, threads;
+    unsigned capacity;
+    _Atomic unsigned threads; /* the team's size, as its implicit tasks report it */
     struct profile_member member[];
 };
 

@@ -18,8 +18,9 @@ thread 0's bar is mostly work and every other thread's mostly barrier, as is
 their timeline row (of what is not idle). The charts, in the page's order
 (by total time), must not grow, and the first must be about BAR_WIDTH wide:
 the bars are scaled to the regions' time. With --busy-until P, every
-timeline row must show an activity other than idle at P percent of its
-width or later: the timeline covers the whole run. Exits 1, naming the
+timeline row must show an activity other than idle at P percent or later of
+the width up to where the page's region lane ends (the last parallel region;
+serial time and exit follow): the timeline covers the whole run. Exits 1, naming the
 mismatch."""
 import argparse
 import collections
@@ -31,6 +32,7 @@ from png_decode import PNGError, decode
 
 ACTIVITIES = ("work", "barrier", "lock", "task", "idle")
 TIMELINE_WIDTH, BAR_WIDTH = 1000, 600
+LABEL_WIDTH = 110    # where the timeline's rows start in the svg (html.c)
 MIN_RUN = 30         # wider than any legend square
 MAX_BLEND = 2        # anti-aliased pixels where two rects meet
 MIN_BAR_HEIGHT = 12  # bars are 18 CSS pixels high
@@ -138,12 +140,17 @@ def main():
     rows = timelines[0] if timelines else []
     print("timeline charts: %d, rows: %d" % (len(timelines), len(rows)))
     colours = page_colours(args.page)
+    with open(args.page) as f:
+        lane = [float(x) + float(w) for x, w in
+                re.findall(r'<rect class="region" style="[^"]*" x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)"', f.read())]
+    lane_end = (max(lane) - LABEL_WIDTH) if lane else TIMELINE_WIDTH  # in the timeline's CSS pixels
     busy_until = []
     for i, bar in enumerate(rows):
         # The rightmost pixel of the row's middle line that shows an activity.
         line = pixels[(bar["y0"] + bar["y1"]) // 2]
         last = max([x for x in range(bar["x0"], bar["x1"]) if colours.get(line[x], "idle") != "idle"] or [bar["x0"]])
-        busy_until.append(100.0 * (last + 1 - bar["x0"]) / (bar["x1"] - bar["x0"]))
+        scale = (bar["x1"] - bar["x0"]) / float(TIMELINE_WIDTH)
+        busy_until.append(100.0 * (last + 1 - bar["x0"]) / (lane_end * scale))
         print("  row %d at y=%d: %s" % (i, bar["y0"], describe(bar)))
     print("region charts: %d" % len(regions))
     for k, chart in enumerate(regions, 1):
@@ -153,7 +160,7 @@ def main():
     failures = []
     if args.busy_until is not None:
         print("rows busy until: %s" % " ".join("%.0f%%" % b for b in busy_until))
-        failures += ["timeline row %d shows activity only until %.0f%% of the run, expected until %.0f%%"
+        failures += ["timeline row %d shows activity only until %.0f%% of the regions' time, expected until %.0f%%"
                      % (i, b, args.busy_until) for i, b in enumerate(busy_until) if b < args.busy_until]
     if len(timelines) != 1 or len(rows) != args.threads:
         failures.append("expected one timeline with %d rows, found %d timelines (%d rows in the first)"

@@ -1,6 +1,6 @@
 /* One worker made to start late on purpose: before the second parallel
  * region, the master sends worker 1 (parked in the runtime since the first
- * region) a signal whose handler sleeps 150 ms, and forks the region once
+ * region) a signal whose handler sleeps 300 ms, and forks the region once
  * the handler runs. In that region every thread spins 60 ms of wall time,
  * so the work is balanced: the master's wait at the end is the worker's
  * late start, not imbalance. Run with OMP_NUM_THREADS=2. */
@@ -27,7 +27,7 @@ static void held_up(int signal)
 {
     (void)signal;
     atomic_store(&handler_running, 1);
-    struct timespec pause = {0, 150 * 1000 * 1000};
+    struct timespec pause = {0, 300 * 1000 * 1000};
     while (nanosleep(&pause, &pause) != 0)
         ;
 }
