@@ -2,7 +2,7 @@
 the per-region bars by the page's own colours, prints what it sees and checks
 it against what the profiled program did.
 
-Usage: check-profile-screenshot.py PNG PAGE --threads N --regions M [--waiting-region K]
+Usage: check-profile-screenshot.py PNG PAGE --threads N --regions M [--waiting-region REGEX]
 
 The colours come from PAGE's style sheet (html.c: `.work{fill:#...}` and so
 on). A bar is a run of those colours at least 30 pixels wide (the legend's
@@ -13,7 +13,8 @@ Bars of one width a few pixels apart belong to one chart, so the charts
 below the timeline are the regions, each with a bar per thread.
 
 Checks: N timeline rows and M region charts of N bars each, every thread's row
-shows work or tasks, and with --waiting-region K, in the K-th region (by total time)
+shows some activity, and with --waiting-region REGEX, in the region whose heading
+matches REGEX (its chart found by the headings' order, which is the charts')
 thread 0's bar is mostly work and every other thread's mostly barrier, as is
 their timeline row (of what is not idle). The charts, in the page's order
 (by total time), must not grow, and the first must be about BAR_WIDTH wide:
@@ -127,7 +128,7 @@ def main():
     parser.add_argument("page")
     parser.add_argument("--threads", type=int, required=True)
     parser.add_argument("--regions", type=int, required=True)
-    parser.add_argument("--waiting-region", type=int, default=0)
+    parser.add_argument("--waiting-region")
     parser.add_argument("--busy-until", type=float)
     args = parser.parse_args()
     try:
@@ -165,8 +166,8 @@ def main():
     if len(timelines) != 1 or len(rows) != args.threads:
         failures.append("expected one timeline with %d rows, found %d timelines (%d rows in the first)"
                         % (args.threads, len(timelines), len(rows)))
-    failures += ["timeline row %d shows neither work nor tasks" % i for i, bar in enumerate(rows)
-                 if not bar["counts"]["work"] and not bar["counts"]["task"]]
+    failures += ["timeline row %d shows nothing but idle" % i for i, bar in enumerate(rows)
+                 if not any(bar["counts"][a] for a in ACTIVITIES if a != "idle")]
     if len(regions) != args.regions:
         failures.append("expected %d region charts, found %d" % (args.regions, len(regions)))
     failures += ["region %d has %d bars, expected %d" % (k, len(chart), args.threads)
@@ -177,12 +178,18 @@ def main():
     if any(later > earlier + 3 for earlier, later in zip(lengths, lengths[1:])):
         failures.append("region bars are not scaled to the regions' time: lengths %s" % lengths)
     if args.waiting_region:
-        chart = regions[args.waiting_region - 1] if len(regions) >= args.waiting_region else []
+        with open(args.page) as f:
+            headings = re.findall(r"<h3>(.*?)</h3>", f.read())
+        k = next((n for n, h in enumerate(headings, 1) if re.search(args.waiting_region, h)), 0)
+        print("the region at %s is region %d" % (args.waiting_region, k))
+        chart = regions[k - 1] if 0 < k <= len(regions) else []
+        if not chart:
+            failures.append("no chart for the region at %s" % args.waiting_region)
         for i, bar in enumerate(chart):
             expected = "work" if i == 0 else "barrier"
             if mostly(bar) != expected:
                 failures.append("region %d: thread %d's bar is mostly %s, expected %s"
-                                % (args.waiting_region, i, mostly(bar), expected))
+                                % (k, i, mostly(bar), expected))
         for i, bar in enumerate(rows[1:], 1):
             if mostly(bar, ignore_idle=True) != "barrier":
                 failures.append("timeline row %d is mostly %s (not counting idle), expected barrier"
