@@ -222,9 +222,9 @@ static void construct_table(FILE *out, const struct profile_totals *all, const s
         uint64_t calls = 0;
         for (unsigned i = 0; i < c->call_indices; i++)
             calls = c->calls_by_index[i] > calls ? c->calls_by_index[i] : calls;
-        if (c->kind == K_TASK)
-            calls = c->calls;
         enum profile_category category = profile_kind_category(c->kind);
+        if (c->kind == K_TASK || category == CAT_LOCK || category == CAT_ATOMIC)
+            calls = c->calls; /* tasks run, acquisitions: every thread's */
         fputs("<tr><td class=\"what\">", out);
         escaped(out, what);
         fputs("</td><td class=\"where\">", out);

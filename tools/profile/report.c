@@ -318,8 +318,11 @@ static void print_construct(FILE *out, const struct construct_total *c, const st
         return;
     }
     int waits = category == CAT_IMBALANCE || category == CAT_TASK_WAIT;
-    fprintf(out, "         [%s] %s=%llu time=%.3fms", profile_category_name[category], waits ? "waits" : "calls",
-            (unsigned long long)calls, ms(c->ns));
+    int lock = category == CAT_LOCK || category == CAT_ATOMIC; /* counted by acquisitions, all threads' */
+    fprintf(out, "         [%s] ", profile_category_name[category]);
+    if (!lock)
+        fprintf(out, "%s=%llu ", waits ? "waits" : "calls", (unsigned long long)calls);
+    fprintf(out, "time=%.3fms", ms(c->ns));
     if (category == CAT_WORK && team > 1)
         fprintf(out, " imbalance=%.2f", profile_construct_imbalance(c, team));
     /* A barrier's wait that was not imbalance: the parts said in 0.001 ms. */
@@ -330,7 +333,7 @@ static void print_construct(FILE *out, const struct construct_total *c, const st
         fprintf(out, " (of it late start %.3fms)", ms(late));
     else if (join >= 1000)
         fprintf(out, " (of it join %.3fms)", ms(join));
-    if (category == CAT_LOCK || category == CAT_ATOMIC)
+    if (lock)
         fprintf(out, " acquisitions=%llu", (unsigned long long)c->calls);
     fputc('\n', out);
 }
