@@ -9,6 +9,8 @@
  *                                    the same, with the checking tool loaded (cli/check.c)
  *   glass debug PROGRAM [CORE] [-- GDB-ARGS...]
  *                                    gdb with the OMPD extension (cli/debug.c)
+ *   glass report [-o FILE] [--html FILE] DIR
+ *                                    the profile of a trace folder (cli/report.c)
  *
  * The library directory is found relative to this executable, so the same
  * binary works from the build tree (build/bin, build/lib) and from an install
@@ -28,6 +30,7 @@
 #include "debug.h"   /* glass debug (OMPD) */
 #include "formats.h" /* glass trace --format (tools/trace/formats.h) */
 #include "outputs.h" /* where the tools will write, checked first */
+#include "report.h"  /* glass report: the profile of a trace folder */
 #include "version.h" /* glass --version */
 
 static const char usage[] =
@@ -60,6 +63,8 @@ static const char usage[] =
     "                GLASS_TRACE_FORMAT is read when --format is not given\n"
     "            GLASS_TRACE_BUFFER=BYTES  events kept in memory per thread before they\n"
     "                                     are spilled to DIR (default 1M)\n"
+    "            the events are kept in DIR/events for glass report (32 bytes each;\n"
+    "            GLASS_TRACE_EVENTS=off: not kept)\n"
     "  check     run PROGRAM on Glass and check every OpenMP event against the OpenMP\n"
     "            5.1 tool rules (begin/end pairs, ordering, ids, inquiries, frames, wait\n"
     "            states); at exit, each violated rule once with its count and first\n"
@@ -73,6 +78,9 @@ static const char usage[] =
     "            the host with separate memory (GLASS_HOST_DEVICES=N): target regions of\n"
     "            gcc-compiled programs run on device copies of their mapped data, so a\n"
     "            missing or wrong map clause gives the wrong answer as on a GPU\n"
+    "  report    glass report [-o FILE] [--html FILE] DIR: the profile of a run traced by\n"
+    "            glass trace -o DIR, offline: the text report (stdout or FILE) and with\n"
+    "            --html the same self-contained page as glass profile --html\n"
     "  debug     glass debug PROGRAM [CORE] [-- GDB-ARGS...]: gdb with the OMPD commands\n"
     "            (ompd init, threads, parallel, tasks, icvs, bt) on PROGRAM\n"
     "            run on Glass with OMP_DEBUG=enabled, or on its core file CORE\n"
@@ -308,6 +316,11 @@ int main(int argc, char **argv)
         find_lib_dir(version_lib_dir, sizeof version_lib_dir);
         glass_print_version(version_lib_dir);
         return 0;
+    }
+    if (!strcmp(command, "report")) { /* glass report: cli/report.c */
+        char report_lib_dir[PATH_MAX];
+        find_lib_dir(report_lib_dir, sizeof report_lib_dir);
+        return glass_report(argv + 2, report_lib_dir);
     }
     if (!strcmp(command, "debug")) { /* glass debug (OMPD): cli/debug.c */
         char debug_lib_dir[PATH_MAX];

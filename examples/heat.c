@@ -5,6 +5,7 @@
  *   glass profile --html heat.html ./heat   the same as a page with a timeline
  *   glass trace -o heat-trace ./heat        a Perfetto trace (+ an OTF2 archive
  *                              when built with OTF2): open heat-trace/trace.pftrace in ui.perfetto.dev
+ *   glass report --html heat.html heat-trace  the profile of that trace, offline
  *
  * Each step has the four shapes a profile should tell apart:
  *   - relax():    a balanced Jacobi stencil (parallel for, static schedule)
@@ -82,13 +83,19 @@ static double total_heat(void)
     return sum;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    /* The number of steps may be given (the tests take fewer). */
+    int steps = argc > 1 ? atoi(argv[1]) : STEPS;
+    if (steps < 1) {
+        fprintf(stderr, "heat: the number of steps must be a positive integer, not '%s'\n", argv[1]);
+        return 2;
+    }
     omp_init_lock(&hot_lock);
     for (int j = 0; j < N; j++)
         grid[0][j] = 100.0; /* a hot top edge */
     double heat = 0.0;
-    for (int step = 0; step < STEPS; step++) {
+    for (int step = 0; step < steps; step++) {
         relax();
         sources(step);
         if (step % 10 == 0)
@@ -96,7 +103,7 @@ int main(void)
         heat = total_heat();
     }
     omp_destroy_lock(&hot_lock);
-    printf("heat: %d steps on a %dx%d grid with %d threads: total heat %.3f, %d hot blocks\n", STEPS, N, N,
+    printf("heat: %d steps on a %dx%d grid with %d threads: total heat %.3f, %d hot blocks\n", steps, N, N,
            omp_get_max_threads(), heat, hot_count);
     return 0;
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "names.h"
 #include "live.h"
 #include "rules.h"
 #include "trace.h"
@@ -124,6 +125,21 @@ static const enum check_rule scope_rules[SCOPE_KINDS] = {
     [SCOPE_TARGET_SUBMIT] = RULE_PAIR_TARGET_SUBMIT,
 };
 
+/* "barrier_implicit_parallel (9), ": a scope's kind of sync region or work,
+ * by name and number; "" for scopes that have none. */
+static const char *subkind_name(int scope, int subkind, char *buf, size_t size)
+{
+    if (scope == SCOPE_SYNC_REGION || scope == SCOPE_SYNC_REGION_WAIT || scope == SCOPE_REDUCTION)
+        snprintf(buf, size, "%s (%d), ", check_sync_kind_name(subkind), subkind);
+    else if (scope == SCOPE_WORK)
+        snprintf(buf, size, "%s (%d), ", check_work_kind_name(subkind), subkind);
+    else if (subkind)
+        snprintf(buf, size, "kind %d, ", subkind);
+    else
+        buf[0] = '\0';
+    return buf;
+}
+
 static struct check_scope *top(struct check_thread *t)
 {
     return t->depth && !t->overflow ? &t->stack[t->depth - 1] : NULL;
@@ -193,15 +209,17 @@ static const void *close_scope(struct check_thread *t, enum check_scope_kind kin
     while (at > 0 && !scope_matches(&t->stack[at - 1], kind, subkind, object, value))
         at--;
     if (at == 0) {
-        VIOLATION(t, scope_rules[kind], event, codeptr, "end of a %s (kind %d, %p) that is not open on this thread",
-                  scope_names[kind], subkind, object);
+        char what[64];
+        VIOLATION(t, scope_rules[kind], event, codeptr, "end of a %s (%s%p) that is not open on this thread",
+                  scope_names[kind], subkind_name(kind, subkind, what, sizeof what), object);
         return NULL;
     }
     for (unsigned above = t->depth; above > at; above--) {
         struct check_scope *lost = &t->stack[above - 1];
+        char what[64];
         VIOLATION(t, scope_rules[lost->kind], event, lost->codeptr,
-                  "the %s (kind %d, %p) begun on this thread has no end before this %s ends", scope_names[lost->kind],
-                  lost->subkind, lost->object, scope_names[kind]);
+                  "the %s (%s%p) begun on this thread has no end before this %s ends", scope_names[lost->kind],
+                  subkind_name(lost->kind, lost->subkind, what, sizeof what), lost->object, scope_names[kind]);
     }
     t->depth = at - 1;
     return t->stack[at - 1].object;
@@ -348,8 +366,9 @@ void check_event(struct check_thread *t, const char *event, const void *codeptr)
     if (t->acquiring && strcmp(event, "mutex_acquired") && strcmp(event, "nest_lock_begin")) {
         if (t->acquire_kind != ompt_mutex_test_lock && t->acquire_kind != ompt_mutex_test_nest_lock)
             VIOLATION(t, RULE_PAIR_MUTEX, event, codeptr,
-                      "mutex_acquire of wait id 0x%llx (kind %d) has no mutex_acquired before this event",
-                      (unsigned long long)t->acquire_wait_id, (int)t->acquire_kind);
+                      "mutex_acquire of wait id 0x%llx (kind %s, %d) has no mutex_acquired before this event",
+                      (unsigned long long)t->acquire_wait_id, check_mutex_kind_name(t->acquire_kind),
+                      (int)t->acquire_kind);
         t->acquiring = 0;
     }
 }
@@ -642,15 +661,15 @@ void check_sync_region_wait(struct check_thread *t, ompt_sync_region_t kind, omp
     struct check_scope *s = top(t);
     if (endpoint == ompt_scope_begin && s && !scope_matches(s, SCOPE_SYNC_REGION, kind, task_data, stamp_of(task_data, 1)))
         VIOLATION(t, RULE_PAIR_SYNC_REGION_WAIT, event, codeptr,
-                  "wait of kind %d outside a sync region of that kind (the innermost open region is a %s)", (int)kind,
-                  scope_names[s->kind]);
+                  "wait of kind %s (%d) outside a sync region of that kind (the innermost open region is a %s)",
+                  check_sync_kind_name(kind), (int)kind, scope_names[s->kind]);
     scoped(t, SCOPE_SYNC_REGION_WAIT, kind, endpoint, parallel_data, task_data, codeptr, event);
     if (check_queries.get_state) {
         ompt_wait_id_t wait_id = 0;
         int state = check_queries.get_state(&wait_id);
         if (!wait_state_matches(kind, state))
-            VIOLATION(t, RULE_STATE_WAIT, event, codeptr, "ompt_get_state gives 0x%x in a wait of kind %d", state,
-                      (int)kind);
+            VIOLATION(t, RULE_STATE_WAIT, event, codeptr, "ompt_get_state gives %s (0x%x) in a wait of kind %s (%d)",
+                      check_state_name(state), state, check_sync_kind_name(kind), (int)kind);
     }
 }
 
@@ -719,8 +738,8 @@ void check_mutex_acquired(struct check_thread *t, ompt_mutex_t kind, ompt_wait_i
     const char *event = "mutex_acquired";
     check_event(t, event, codeptr);
     if (!t->acquiring || t->acquire_wait_id != wait_id)
-        VIOLATION(t, RULE_PAIR_MUTEX, event, codeptr, "mutex_acquired of wait id 0x%llx (kind %d) without its "
-                  "mutex_acquire", (unsigned long long)wait_id, (int)kind);
+        VIOLATION(t, RULE_PAIR_MUTEX, event, codeptr, "mutex_acquired of wait id 0x%llx (kind %s, %d) without its "
+                  "mutex_acquire", (unsigned long long)wait_id, check_mutex_kind_name(kind), (int)kind);
     t->acquiring = 0;
     if (held(t, wait_id)) {
         VIOLATION(t, RULE_PAIR_MUTEX, event, codeptr, "wait id 0x%llx acquired again without a release",
@@ -743,8 +762,8 @@ void check_mutex_released(struct check_thread *t, ompt_mutex_t kind, ompt_wait_i
     if (!m) {
         if (t->held_count < CHECK_HELD_MUTEXES) /* else it may be one the table could not keep */
             VIOLATION(t, RULE_PAIR_MUTEX, event, codeptr,
-                      "mutex_released of wait id 0x%llx (kind %d), which the thread did not acquire",
-                      (unsigned long long)wait_id, (int)kind);
+                      "mutex_released of wait id 0x%llx (kind %s, %d), which the thread did not acquire",
+                      (unsigned long long)wait_id, check_mutex_kind_name(kind), (int)kind);
         return;
     }
     if (m->holds > 1)

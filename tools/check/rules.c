@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "names.h"
 #include "rules.h"
 
 const struct check_rule_info check_rule_info[RULE_COUNT] = {
@@ -149,6 +150,8 @@ void check_report(FILE *out, uint64_t events, unsigned threads,
         rules += atomic_load(&check_violations[r].count) != 0;
     fprintf(out, "glass check: %llu violations of %u rules (%llu events, %u threads)\n", (unsigned long long)total,
             rules, (unsigned long long)events, threads);
+    fprintf(out, "(each rule cites the OpenMP 5.1 sections it comes from, and tags such as E-13: items of the OMPT\n"
+                 " checklist the checker was written from, explained under the rule)\n");
     for (int r = 0; r < RULE_COUNT; r++) {
         struct check_violations *v = &check_violations[r];
         uint64_t count = atomic_load(&v->count);
@@ -157,6 +160,7 @@ void check_report(FILE *out, uint64_t events, unsigned threads,
         fprintf(out, "%s: %llu violation%s\n", check_rule_info[r].id, (unsigned long long)count,
                 count == 1 ? "" : "s");
         fprintf(out, "  rule: %s\n", check_rule_info[r].description);
+        check_explain_tags(out, check_rule_info[r].description);
         if (!atomic_load_explicit(&v->ready, memory_order_acquire))
             continue; /* the first one is still being written by its thread */
         char where[512] = "unknown position";

@@ -66,7 +66,7 @@ struct check_violations {
     unsigned thread;
     const char *event;
     const void *codeptr;
-    char detail[120];
+    char detail[384];
 };
 
 extern struct check_violations check_violations[RULE_COUNT];

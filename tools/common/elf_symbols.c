@@ -33,6 +33,8 @@ struct module {
     size_t image_size;
     struct function_symbol *functions; /* sorted by start */
     size_t count;
+    struct function_symbol *objects; /* data symbols, sorted by start */
+    size_t object_count;
 };
 
 /* Objects are few (the program, libc, the runtime, the tools); they are read
@@ -99,21 +101,34 @@ static size_t read_functions(struct module *m, const unsigned char *image, size_
         const Elf64_Sym *symbols = (const Elf64_Sym *)(image + table->sh_offset);
         size_t total = table->sh_size / sizeof *symbols, kept = 0;
         struct function_symbol *functions = calloc(total ? total : 1, sizeof *functions);
-        if (!functions)
+        struct function_symbol *objects = calloc(total ? total : 1, sizeof *objects);
+        size_t objects_kept = 0;
+        if (!functions || !objects) {
+            free(functions);
+            free(objects);
             return 0;
+        }
         for (size_t k = 0; k < total; k++) {
             const Elf64_Sym *symbol = &symbols[k];
-            if (ELF64_ST_TYPE(symbol->st_info) != STT_FUNC || symbol->st_shndx == SHN_UNDEF ||
+            int type = ELF64_ST_TYPE(symbol->st_info);
+            if ((type != STT_FUNC && type != STT_OBJECT) || symbol->st_shndx == SHN_UNDEF ||
                 symbol->st_value == 0 || symbol->st_name >= strings->sh_size)
                 continue;
             const char *name = (const char *)image + strings->sh_offset + symbol->st_name;
             if (!memchr(name, '\0', strings->sh_size - symbol->st_name) || !*name)
                 continue;
-            functions[kept++] = (struct function_symbol){symbol->st_value, symbol->st_size, name};
+            struct function_symbol found = {symbol->st_value, symbol->st_size, name};
+            if (type == STT_FUNC)
+                functions[kept++] = found;
+            else if (symbol->st_size)
+                objects[objects_kept++] = found;
         }
         qsort(functions, kept, sizeof *functions, by_start);
+        qsort(objects, objects_kept, sizeof *objects, by_start);
         m->functions = functions;
         m->count = kept;
+        m->objects = objects;
+        m->object_count = objects_kept;
         m->image = image;
         m->image_size = size;
         return kept;
@@ -230,6 +245,39 @@ static struct module *module_of(uintptr_t address)
     return search.found;
 }
 
+/* The symbol of `table` (sorted by start) covering the file address. */
+static const struct function_symbol *covering(const struct function_symbol *table, size_t count,
+                                              uintptr_t file_address)
+{
+    /* The last symbol starting at or before the address. */
+    size_t low = 0, high = count;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (table[middle].start <= file_address)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low > 0 ? &table[low - 1] : NULL;
+}
+
+int elf_object_lookup(uintptr_t address, const char **name, uintptr_t *offset, const char **object)
+{
+    struct module *m = module_of(address);
+    if (!m)
+        return 0;
+    const char *base = strrchr(m->path, '/');
+    *object = base ? base + 1 : m->path;
+    uintptr_t file_address = address - m->bias;
+    const struct function_symbol *candidate = covering(m->objects, m->object_count, file_address);
+    *name = NULL;
+    if (candidate && file_address < candidate->start + candidate->size) {
+        *name = candidate->name;
+        *offset = file_address - candidate->start;
+    }
+    return 1;
+}
+
 int elf_symbol_lookup(uintptr_t address, const char **function, uintptr_t *offset, const char **object)
 {
     struct module *m = module_of(address);
@@ -238,18 +286,9 @@ int elf_symbol_lookup(uintptr_t address, const char **function, uintptr_t *offse
     const char *base = strrchr(m->path, '/');
     *object = base ? base + 1 : m->path;
     uintptr_t file_address = address - m->bias;
-    /* The last function starting at or before the address. */
-    size_t low = 0, high = m->count;
-    while (low < high) {
-        size_t middle = low + (high - low) / 2;
-        if (m->functions[middle].start <= file_address)
-            low = middle + 1;
-        else
-            high = middle;
-    }
     *function = NULL;
-    if (low > 0) {
-        const struct function_symbol *candidate = &m->functions[low - 1];
+    const struct function_symbol *candidate = covering(m->functions, m->count, file_address);
+    if (candidate) {
         /* Sized symbols must cover the address; unsized ones (hand-written
          * assembly) are taken as reaching to the next symbol. */
         if (candidate->size == 0 || file_address < candidate->start + candidate->size) {
@@ -264,6 +303,7 @@ void elf_symbols_end(void)
 {
     for (size_t i = 0; i < module_count; i++) {
         free(modules[i].functions);
+        free(modules[i].objects);
         if (modules[i].image)
             munmap((void *)modules[i].image, modules[i].image_size);
     }

@@ -11,6 +11,10 @@
  * Not thread-safe; the strings live until elf_symbols_end. */
 int elf_symbol_lookup(uintptr_t address, const char **function, uintptr_t *offset, const char **object);
 
+/* The same for data: the object symbol (a variable) covering ADDRESS in
+ * *name (NULL when none does), *offset into it. */
+int elf_object_lookup(uintptr_t address, const char **name, uintptr_t *offset, const char **object);
+
 /* Releases the tables read so far. */
 void elf_symbols_end(void);
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "elf_symbols.h"
+#include "symbol_file.h"
 #include "symbolize.h"
 
 #ifdef GLASS_TOOL_HAVE_LIBDW
@@ -83,7 +84,21 @@ static const char *innermost_function(Dwarf_Die *unit, Dwarf_Addr pc, int *inlin
     return name;
 }
 
-static int from_dwarf(uintptr_t address, char *buf, size_t size)
+/* ":COLUMN" and " discriminator N" where the line table has them: what
+ * tells apart two call sites on one source line. */
+static void position_detail(Dwarf_Line *line, char *buf, size_t size)
+{
+    int column = 0;
+    unsigned discriminator = 0;
+    size_t used = 0;
+    buf[0] = '\0';
+    if (dwarf_linecol(line, &column) == 0 && column > 0)
+        used = (size_t)snprintf(buf, size, ":%d", column);
+    if (used < size && dwarf_linediscriminator(line, &discriminator) == 0 && discriminator)
+        snprintf(buf + used, size - used, " discriminator %u", discriminator);
+}
+
+static int from_dwarf(uintptr_t address, char *buf, size_t size, int detail)
 {
     Dwfl *d = process_dwfl();
     Dwfl_Module *module = d ? dwfl_addrmodule(d, address) : NULL;
@@ -99,15 +114,18 @@ static int from_dwarf(uintptr_t address, char *buf, size_t size)
     if (!file)
         return 0;
     const char *base = strrchr(file, '/');
+    char where[64] = "";
+    if (detail)
+        position_detail(line, where, sizeof where);
     int inlined = 0;
     const char *function = innermost_function(&unit, address - bias, &inlined);
     const char *symbol = dwfl_module_addrname(module, address);
     if (!function)
         function = symbol ? symbol : "?";
     if (inlined && symbol)
-        snprintf(buf, size, "%s:%d (%s, inlined into %s)", base ? base + 1 : file, lineno, function, symbol);
+        snprintf(buf, size, "%s:%d%s (%s, inlined into %s)", base ? base + 1 : file, lineno, where, function, symbol);
     else
-        snprintf(buf, size, "%s:%d (%s)", base ? base + 1 : file, lineno, function);
+        snprintf(buf, size, "%s:%d%s (%s)", base ? base + 1 : file, lineno, where, function);
     return 1;
 }
 
@@ -120,12 +138,12 @@ static void line_tables_end(void)
 
 int tool_symbolize_has_lines(void)
 {
-    return 1;
+    return tool_symbol_file_loaded() ? tool_symbol_file_has_lines() : 1;
 }
 #else
-static int from_dwarf(uintptr_t address, char *buf, size_t size)
+static int from_dwarf(uintptr_t address, char *buf, size_t size, int detail)
 {
-    (void)address, (void)buf, (void)size;
+    (void)address, (void)buf, (void)size, (void)detail;
     return 0;
 }
 
@@ -135,7 +153,7 @@ static void line_tables_end(void)
 
 int tool_symbolize_has_lines(void)
 {
-    return 0;
+    return tool_symbol_file_loaded() ? tool_symbol_file_has_lines() : 0;
 }
 #endif
 
@@ -147,13 +165,26 @@ void tool_symbolize_end(void)
 
 const char *tool_symbolize(const void *codeptr, char *buf, size_t size)
 {
+    return tool_symbolize_detailed(codeptr, buf, size, 0);
+}
+
+const char *tool_symbolize_detailed(const void *codeptr, char *buf, size_t size, int detail)
+{
     if ((uintptr_t)codeptr <= 1) {
         snprintf(buf, size, "(unknown location)");
         return buf;
     }
+    if (tool_symbol_file_loaded()) { /* another run's addresses: named by its file */
+        const char *name = tool_symbol_file_lookup((uintptr_t)codeptr, 'c', detail);
+        if (name)
+            snprintf(buf, size, "%s", name);
+        else
+            snprintf(buf, size, "%p (not named by the trace)", codeptr);
+        return buf;
+    }
     /* A return address: the call that made the region is the byte before it. */
     uintptr_t address = (uintptr_t)codeptr - 1;
-    if (from_dwarf(address, buf, size))
+    if (from_dwarf(address, buf, size, detail))
         return buf;
     const char *function, *object;
     uintptr_t offset;
@@ -174,5 +205,21 @@ const char *tool_symbolize(const void *codeptr, char *buf, size_t size)
         return buf;
     }
     snprintf(buf, size, "%p", codeptr);
+    return buf;
+}
+
+const char *tool_symbolize_data(const void *address, char *buf, size_t size)
+{
+    if (tool_symbol_file_loaded()) {
+        const char *kept = tool_symbol_file_lookup((uintptr_t)address, 'd', 0);
+        if (kept)
+            snprintf(buf, size, "%s", kept);
+        return kept ? buf : NULL;
+    }
+    const char *name, *object;
+    uintptr_t offset;
+    if (!elf_object_lookup((uintptr_t)address, &name, &offset, &object) || !name)
+        return NULL;
+    snprintf(buf, size, "%s", name);
     return buf;
 }

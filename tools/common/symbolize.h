@@ -8,6 +8,15 @@
  * writes into buf and returns it. Not thread-safe: call from one thread. */
 const char *tool_symbolize(const void *codeptr, char *buf, size_t size);
 
+/* The same; with `detail`, the line's column and discriminator too
+ * ("file.c:42:9 discriminator 2 (function)") where the line table has them. */
+const char *tool_symbolize_detailed(const void *codeptr, char *buf, size_t size, int detail);
+
+/* The name of the data symbol (an object in .symtab or .dynsym) holding
+ * `address`, or NULL when none does. For the variables compilers make per
+ * named critical construct. */
+const char *tool_symbolize_data(const void *address, char *buf, size_t size);
+
 /* Whether file:line positions can be given (the tools were built with
  * libdw); without, positions are function+offset. */
 int tool_symbolize_has_lines(void);

@@ -93,7 +93,9 @@ static void on_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_t
         *host_op_id = profile_now();
         return;
     }
-    uint64_t ns = profile_now() - *host_op_id;
+    uint64_t now = profile_now(), ns = now - *host_op_id;
+    if (profile_keep_timeline)
+        profile_timeline_device(profile_self(), *host_op_id, now);
     struct target_slot *slot = slot_of(target_data, codeptr_ra);
     if (!slot)
         return;
@@ -129,9 +131,12 @@ static void on_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_da
         return;
     }
     struct target_slot *slot = target_data ? target_data->ptr : NULL;
+    uint64_t now = profile_now();
+    if (profile_keep_timeline)
+        profile_timeline_device(profile_self(), *host_op_id, now);
     if (slot) {
         slot->kernels++;
-        slot->kernel_ns += profile_now() - *host_op_id;
+        slot->kernel_ns += now - *host_op_id;
     }
 }
 

@@ -16,6 +16,7 @@
 #include <omp-tools.h>
 
 #include "clock.h"
+#include "events_dir.h"
 #include "formats.h"
 #include "symbolize.h"
 #include "trace.h"
@@ -60,7 +61,7 @@ static struct trace_thread *self(void)
 }
 
 /* Appends the buffer to the thread's raw file and empties it. */
-static void flush(struct trace_thread *t)
+void trace_flush(struct trace_thread *t)
 {
     size_t count = atomic_load_explicit(&t->count, memory_order_relaxed);
     if (t->fd < 0) {
@@ -96,7 +97,7 @@ static void record(uint8_t type, uint8_t endpoint, uint16_t kind, uint32_t extra
     struct trace_thread *t = self();
     size_t count = atomic_load_explicit(&t->count, memory_order_relaxed);
     if (count == t->capacity) {
-        flush(t);
+        trace_flush(t);
         count = 0;
     }
     t->events[count] = (struct trace_event){trace_now(), type, endpoint, kind, extra, a, b};
@@ -458,10 +459,14 @@ static void choose_buffer_size(void)
  * default. Says on stderr what will be written, and where: the user learns
  * it now, not at the end of a long run. */
 static unsigned formats;
+/* DIR/events for `glass report` (GLASS_TRACE_EVENTS=off: not kept). */
+static int keep_events = 1;
 
 static void choose_formats(void)
 {
     const char *value = getenv("GLASS_TRACE_FORMAT");
+    const char *events = getenv("GLASS_TRACE_EVENTS");
+    keep_events = !(events && !strcmp(events, "off"));
     formats = trace_formats_default();
     if (value && *value) {
         char bad[64];
@@ -589,19 +594,24 @@ static void write_trace(void)
         case TRACE_JSON: failed |= json_writer_close(outputs[i].state) != 0; break;
         }
     }
-    (void)end_time;
-    tool_symbolize_end();
     unsigned threads = atomic_load(&trace_thread_count);
     unsigned long long spilled = 0;
+    for (unsigned i = 0; i < threads && i < TRACE_MAX_THREADS; i++)
+        if (trace_threads[i])
+            spilled += trace_threads[i]->flushed;
+    /* The events themselves, for `glass report DIR`; else the raw files go. */
+    int kept = keep_events && events >= 0 && trace_events_keep(end_time) == 0;
+    if (keep_events && !kept)
+        fprintf(stderr, "glass trace: cannot keep the events in %s/events for glass report\n", trace_dir);
+    tool_symbolize_end();
     for (unsigned i = 0; i < threads && i < TRACE_MAX_THREADS; i++) {
         struct trace_thread *t = trace_threads[i];
-        if (t)
-            spilled += t->flushed;
-        if (t && t->flushed) {
+        if (t && t->fd >= 0) {
             char path[sizeof trace_dir + 32];
             snprintf(path, sizeof path, "%s/thread-%u.raw", trace_dir, t->number);
             close(t->fd);
-            unlink(path);
+            if (!kept)
+                unlink(path);
         }
     }
     unsigned written_formats = 0;
@@ -611,9 +621,10 @@ static void write_trace(void)
     char what[3 * sizeof trace_dir + 128];
     trace_formats_describe(written_formats, trace_dir, what, sizeof what);
     trace_devices_report(stderr);
-    fprintf(stderr, "glass trace: %s%s: %lld events (%llu through the raw files), %u threads%s%s\n",
+    fprintf(stderr, "glass trace: %s%s: %lld events (%llu through the raw files), %u threads%s%s%s%s\n",
             failed ? "FAILED writing " : "wrote ", trace_dir, events < 0 ? 0 : events, spilled, threads,
-            written_formats ? ": " : ", no trace file could be opened", what);
+            written_formats ? ": " : ", no trace file could be opened", what,
+            kept ? "; its profile, offline: glass report " : "", kept ? trace_dir : "");
 }
 
 /* At exit, before the runtime's own end: a device still tracing hands its
@@ -638,7 +649,8 @@ static void finalize(ompt_data_t *tool_data)
 __attribute__((visibility("default"))) ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
                                                                                 const char *runtime_version)
 {
-    (void)omp_version, (void)runtime_version;
+    (void)omp_version;
+    trace_events_start(runtime_version);
     static ompt_start_tool_result_t result = {initialize, finalize, {0}};
     return &result;
 }

@@ -137,9 +137,10 @@ static size_t region_hash(int kind, int subkind, const void *codeptr)
     return ((uintptr_t)codeptr >> 2) * 0x9E3779B97F4A7C15ull ^ (size_t)kind * 131 ^ (size_t)subkind * 7919;
 }
 
-/* (kind, subkind, codeptr) -> its region. Call sites on one source line (an
- * unrolled loop gives a region several) share one region, as the user sees
- * one construct there. */
+/* (kind, subkind, codeptr) -> its region. Each call site is a region of its
+ * own, even where the line table gives two sites one line (gcc -O2 can, a
+ * macro does): a site whose name another site of the same kind already has
+ * is named with its column and discriminator, and then its address. */
 struct region_key {
     enum trace_region_kind kind;
     int subkind;
@@ -150,13 +151,29 @@ struct region_key {
 static struct region_key *keys;
 static size_t key_size, key_count;
 
-static const struct trace_region *named(struct trace_region *fresh)
+static int name_taken(const struct trace_region *fresh)
 {
     for (unsigned i = 0; i < trace_region_count; i++) {
-        struct trace_region *r = trace_regions[i];
-        if (r->kind == fresh->kind && r->subkind == fresh->subkind && !strcmp(r->name, fresh->name)) {
-            free(fresh);
-            return r;
+        const struct trace_region *r = trace_regions[i];
+        if (r->kind == fresh->kind && r->subkind == fresh->subkind && !strcmp(r->name, fresh->name))
+            return 1;
+    }
+    return 0;
+}
+
+static const struct trace_region *named(struct trace_region *fresh)
+{
+    if (fresh->codeptr && name_taken(fresh)) {
+        char where[256];
+        char plain[sizeof fresh->name];
+        snprintf(plain, sizeof plain, "%s", fresh->name);
+        const char *at = strstr(plain, " @ ");
+        tool_symbolize_detailed(fresh->codeptr, where, sizeof where, 1);
+        snprintf(fresh->name, sizeof fresh->name, "%.*s @ %s", at ? (int)(at - plain) : (int)strlen(plain), plain,
+                 where);
+        if (name_taken(fresh)) {
+            size_t used = strlen(fresh->name);
+            snprintf(fresh->name + used, sizeof fresh->name - used, " [call site %p]", fresh->codeptr);
         }
     }
     struct trace_region **all = realloc(trace_regions, (trace_region_count + 1) * sizeof *all);

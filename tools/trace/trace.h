@@ -91,6 +91,9 @@ extern uint64_t trace_start;  /* when the tool started: before any event */
 
 uint64_t trace_now(void);
 
+/* Appends the thread's buffered events to its raw file and empties the buffer. */
+void trace_flush(struct trace_thread *t);
+
 /* Calls `visit` on each of thread t's events in order: the raw file first, then
  * what is still buffered. Returns -1 if the raw file could not be read. */
 int trace_replay(struct trace_thread *t, void (*visit)(const struct trace_event *, void *), void *arg);

@@ -2,19 +2,27 @@
 the per-region bars by the page's own colours, prints what it sees and checks
 it against what the profiled program did.
 
-Usage: check-profile-screenshot.py PNG PAGE --threads N --regions M [--waiting-region K]
+Usage: check-profile-screenshot.py PNG PAGE --threads N --regions M [--waiting-region REGEX]
 
 The colours come from PAGE's style sheet (html.c: `.work{fill:#...}` and so
-on). A bar is a run of those colours at least 100 pixels wide (the legend's
+on). A bar is a run of those colours at least 30 pixels wide (the legend's
 squares are narrower) that repeats on consecutive pixel rows: about 1000
-pixels wide in the timeline (html.c's TIMELINE_WIDTH), about 600 in a region's
-chart (BAR_WIDTH). Bars a few pixels apart belong to one chart, so the charts
+pixels wide in the timeline (html.c's TIMELINE_WIDTH); in a region's chart
+as long as the region's time, the longest region's about 600 (BAR_WIDTH).
+Bars of one width a few pixels apart belong to one chart, so the charts
 below the timeline are the regions, each with a bar per thread.
 
 Checks: N timeline rows and M region charts of N bars each, every thread's row
-shows work, and with --waiting-region K, in the K-th region (by total time)
+shows some activity, and with --waiting-region REGEX, in the region whose heading
+matches REGEX (its chart found by the headings' order, which is the charts')
 thread 0's bar is mostly work and every other thread's mostly barrier, as is
-their timeline row (of what is not idle). Exits 1, naming the mismatch."""
+their timeline row (of what is not idle). The charts, in the page's order
+(by total time), must not grow, and the first must be about BAR_WIDTH wide:
+the bars are scaled to the regions' time. With --busy-until P, every
+timeline row must show an activity other than idle at P percent or later of
+the width up to where the page's region lane ends (the last parallel region;
+serial time and exit follow): the timeline covers the whole run. Exits 1, naming the
+mismatch."""
 import argparse
 import collections
 import re
@@ -25,7 +33,8 @@ from png_decode import PNGError, decode
 
 ACTIVITIES = ("work", "barrier", "lock", "task", "idle")
 TIMELINE_WIDTH, BAR_WIDTH = 1000, 600
-MIN_RUN = 100        # wider than any legend square
+LABEL_WIDTH = 110    # where the timeline's rows start in the svg (html.c)
+MIN_RUN = 30         # wider than any legend square
 MAX_BLEND = 2        # anti-aliased pixels where two rects meet
 MIN_BAR_HEIGHT = 12  # bars are 18 CSS pixels high
 CHART_GAP = 8        # bars of one chart are 4 pixels apart
@@ -85,13 +94,16 @@ def bars_in(pixels, colours):
     return sorted((b for b in bars if b["y1"] - b["y0"] >= MIN_BAR_HEIGHT), key=lambda b: b["y0"])
 
 
-def charts_of(bars, width):
-    """Bars of about WIDTH pixels, grouped into charts by their vertical gaps."""
+def charts_of(bars, width, exact=True):
+    """Bars of about WIDTH pixels (or, not exact, of at most WIDTH), grouped
+    into charts of one width by their vertical gaps."""
     charts = []
     for bar in bars:
-        if abs((bar["x1"] - bar["x0"]) - width) > 3:
+        length = bar["x1"] - bar["x0"]
+        if (abs(length - width) > 3) if exact else (length > width + 3):
             continue
-        if charts and bar["y0"] - charts[-1][-1]["y1"] <= CHART_GAP:
+        if (charts and bar["y0"] - charts[-1][-1]["y1"] <= CHART_GAP
+                and abs(length - (charts[-1][-1]["x1"] - charts[-1][-1]["x0"])) <= 3):
             charts[-1].append(bar)
         else:
             charts.append([bar])
@@ -116,39 +128,68 @@ def main():
     parser.add_argument("page")
     parser.add_argument("--threads", type=int, required=True)
     parser.add_argument("--regions", type=int, required=True)
-    parser.add_argument("--waiting-region", type=int, default=0)
+    parser.add_argument("--waiting-region")
+    parser.add_argument("--busy-until", type=float)
     args = parser.parse_args()
     try:
         width, height, pixels = decode(args.png)
     except (OSError, PNGError) as e:
         sys.exit("check-profile-screenshot.py: %s: %s" % (args.png, e))
     bars = bars_in(pixels, page_colours(args.page))
-    timelines, regions = charts_of(bars, TIMELINE_WIDTH), charts_of(bars, BAR_WIDTH)
+    timelines, regions = charts_of(bars, TIMELINE_WIDTH), charts_of(bars, BAR_WIDTH, exact=False)
     print("screenshot %dx%d" % (width, height))
     rows = timelines[0] if timelines else []
     print("timeline charts: %d, rows: %d" % (len(timelines), len(rows)))
+    colours = page_colours(args.page)
+    with open(args.page) as f:
+        lane = [float(x) + float(w) for x, w in
+                re.findall(r'<rect class="region" style="[^"]*" x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)"', f.read())]
+    lane_end = (max(lane) - LABEL_WIDTH) if lane else TIMELINE_WIDTH  # in the timeline's CSS pixels
+    busy_until = []
     for i, bar in enumerate(rows):
+        # The rightmost pixel of the row's middle line that shows an activity.
+        line = pixels[(bar["y0"] + bar["y1"]) // 2]
+        last = max([x for x in range(bar["x0"], bar["x1"]) if colours.get(line[x], "idle") != "idle"] or [bar["x0"]])
+        scale = (bar["x1"] - bar["x0"]) / float(TIMELINE_WIDTH)
+        busy_until.append(100.0 * (last + 1 - bar["x0"]) / (lane_end * scale))
         print("  row %d at y=%d: %s" % (i, bar["y0"], describe(bar)))
     print("region charts: %d" % len(regions))
     for k, chart in enumerate(regions, 1):
-        print("  region %d: %d bars, mostly %s" % (k, len(chart), " ".join(mostly(b) for b in chart)))
+        print("  region %d: %d bars, mostly %s, %d pixels long"
+              % (k, len(chart), " ".join(mostly(b) for b in chart), chart[0]["x1"] - chart[0]["x0"]))
 
     failures = []
+    if args.busy_until is not None:
+        print("rows busy until: %s" % " ".join("%.0f%%" % b for b in busy_until))
+        failures += ["timeline row %d shows activity only until %.0f%% of the regions' time, expected until %.0f%%"
+                     % (i, b, args.busy_until) for i, b in enumerate(busy_until) if b < args.busy_until]
     if len(timelines) != 1 or len(rows) != args.threads:
         failures.append("expected one timeline with %d rows, found %d timelines (%d rows in the first)"
                         % (args.threads, len(timelines), len(rows)))
-    failures += ["timeline row %d shows no work" % i for i, bar in enumerate(rows) if not bar["counts"]["work"]]
+    failures += ["timeline row %d shows nothing but idle" % i for i, bar in enumerate(rows)
+                 if not any(bar["counts"][a] for a in ACTIVITIES if a != "idle")]
     if len(regions) != args.regions:
         failures.append("expected %d region charts, found %d" % (args.regions, len(regions)))
     failures += ["region %d has %d bars, expected %d" % (k, len(chart), args.threads)
                  for k, chart in enumerate(regions, 1) if len(chart) != args.threads]
+    lengths = [chart[0]["x1"] - chart[0]["x0"] for chart in regions]
+    if lengths and abs(lengths[0] - BAR_WIDTH) > 3:
+        failures.append("the longest region's bars are %d pixels, expected %d" % (lengths[0], BAR_WIDTH))
+    if any(later > earlier + 3 for earlier, later in zip(lengths, lengths[1:])):
+        failures.append("region bars are not scaled to the regions' time: lengths %s" % lengths)
     if args.waiting_region:
-        chart = regions[args.waiting_region - 1] if len(regions) >= args.waiting_region else []
+        with open(args.page) as f:
+            headings = re.findall(r"<h3>(.*?)</h3>", f.read())
+        k = next((n for n, h in enumerate(headings, 1) if re.search(args.waiting_region, h)), 0)
+        print("the region at %s is region %d" % (args.waiting_region, k))
+        chart = regions[k - 1] if 0 < k <= len(regions) else []
+        if not chart:
+            failures.append("no chart for the region at %s" % args.waiting_region)
         for i, bar in enumerate(chart):
             expected = "work" if i == 0 else "barrier"
             if mostly(bar) != expected:
                 failures.append("region %d: thread %d's bar is mostly %s, expected %s"
-                                % (args.waiting_region, i, mostly(bar), expected))
+                                % (k, i, mostly(bar), expected))
         for i, bar in enumerate(rows[1:], 1):
             if mostly(bar, ignore_idle=True) != "barrier":
                 failures.append("timeline row %d is mostly %s (not counting idle), expected barrier"

@@ -15,12 +15,12 @@ static double spin(double seconds)
 
 int main(void)
 {
-    int balanced = 0, tasks = 0, entered = 0;
-    for (int call = 0; call < 3; call++) {
+    int balanced = 0, tasks = 0, entered = 0; volatile int two = 2, three = 3, ten = 10; /* no unrolled call sites */
+    for (int call = 0; call < three; call++) {
 #pragma omp parallel reduction(+ : balanced)
         balanced += spin(0.01) > 0;
     }
-    for (int call = 0; call < 2; call++) {
+    for (int call = 0; call < two; call++) {
 #pragma omp parallel
         {
             if (omp_get_thread_num() == 0)
@@ -30,7 +30,7 @@ int main(void)
 #pragma omp parallel
     {
 #pragma omp single
-        for (int t = 0; t < 10; t++) {
+        for (int t = 0; t < ten; t++) {
 #pragma omp task
             {
                 spin(0.002);
