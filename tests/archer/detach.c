@@ -6,7 +6,7 @@
 // others): the new task's data must not look racy with the old one's.
 // RUN: %archer-cc %s -o %t
 // RUN: %archer-run %t good 2>&1 | FileCheck --check-prefix=GOOD %s
-// RUN: %not %archer-run %t racy 2>&1 | FileCheck --check-prefix=RACY %s
+// RUN: %not %archer-run %S/Inputs/until-report.sh %t racy | FileCheck --check-prefix=RACY %s
 // GOOD-NOT: ThreadSanitizer
 // GOOD: message=1 sum=16225
 // RACY: WARNING: ThreadSanitizer: data race

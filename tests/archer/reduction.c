@@ -6,7 +6,7 @@
 // the combining updates must not be hidden from TSan.
 // RUN: %archer-cc %s -o %t
 // RUN: %archer-run %t good 2>&1 | FileCheck --check-prefix=GOOD %s
-// RUN: %not %archer-run %t racy 2>&1 | FileCheck --check-prefix=RACY %s
+// RUN: %not %archer-run %S/Inputs/until-report.sh %t racy | FileCheck --check-prefix=RACY %s
 // GOOD-NOT: ThreadSanitizer
 // GOOD: sum=4950 pair=4950,100 alone=4950
 // RACY: WARNING: ThreadSanitizer: data race

@@ -1,17 +1,17 @@
 // Task creation edge: what the creating task wrote before the task
-// construct, the task reads. Racy: the write comes after, while the task runs
-// on another thread.
+// construct, the task reads, and so on down a nested task. Racy: the write
+// comes after, while the task runs on another thread.
 // RUN: %archer-cc %s -o %t
 // RUN: %archer-run %t good 2>&1 | FileCheck --check-prefix=GOOD %s
-// RUN: %not %archer-run %t racy 2>&1 | FileCheck --check-prefix=RACY %s
+// RUN: %not %archer-run %S/Inputs/until-report.sh %t racy | FileCheck --check-prefix=RACY %s
 // GOOD-NOT: ThreadSanitizer
-// GOOD: done
+// GOOD: done 1 inner=3
 // RACY: WARNING: ThreadSanitizer: data race
 #include <omp.h>
 
 #include "archer.h"
 
-int value;
+int value, inner;
 
 int main(int argc, char **argv)
 {
@@ -27,6 +27,11 @@ int main(int argc, char **argv)
         {
             raise_flag(&started);
             seen = value;
+            if (!racy) {
+                inner = seen + 1;
+#pragma omp task
+                inner++;
+            }
         }
         if (racy) {
             /* The task runs on the other thread: this one is not at a
@@ -35,6 +40,6 @@ int main(int argc, char **argv)
             value = 1;
         }
     }
-    printf("done %d\n", seen >= 0);
+    printf("done %d inner=%d\n", seen >= 0, racy ? 3 : inner);
     return 0;
 }

@@ -5,7 +5,7 @@
 // reaching a scheduling point.
 // RUN: %archer-cc %s -o %t
 // RUN: %archer-run %t good 2>&1 | FileCheck --check-prefix=GOOD %s
-// RUN: %not %archer-run %t racy 2>&1 | FileCheck --check-prefix=RACY %s
+// RUN: %not %archer-run %S/Inputs/until-report.sh %t racy | FileCheck --check-prefix=RACY %s
 // GOOD-NOT: ThreadSanitizer
 // GOOD: value=1
 // RACY: WARNING: ThreadSanitizer: data race

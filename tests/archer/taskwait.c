@@ -1,16 +1,17 @@
-// Taskwait edge: what a child task writes, its parent reads after taskwait.
-// Racy: the parent reads before the taskwait.
+// Taskwait edge: what a child task writes, its parent reads after taskwait,
+// an explicit task's taskwait too. Racy: the parent reads before the
+// taskwait.
 // RUN: %archer-cc %s -o %t
 // RUN: %archer-run %t good 2>&1 | FileCheck --check-prefix=GOOD %s
-// RUN: %not %archer-run %t racy 2>&1 | FileCheck --check-prefix=RACY %s
+// RUN: %not %archer-run %S/Inputs/until-report.sh %t racy | FileCheck --check-prefix=RACY %s
 // GOOD-NOT: ThreadSanitizer
-// GOOD: value=1
+// GOOD: value=1 nested=3
 // RACY: WARNING: ThreadSanitizer: data race
 #include <omp.h>
 
 #include "archer.h"
 
-int value;
+int value, nested;
 
 int main(int argc, char **argv)
 {
@@ -30,9 +31,18 @@ int main(int argc, char **argv)
         if (racy)
             seen = value;
 #pragma omp taskwait
-        if (!racy)
+        if (!racy) {
             seen = value;
+#pragma omp task
+            {
+#pragma omp task
+                nested = 2;
+#pragma omp taskwait
+                nested++;
+            }
+#pragma omp taskwait
+        }
     }
-    printf("value=%d\n", seen);
+    printf("value=%d nested=%d\n", seen, racy ? 3 : nested);
     return 0;
 }
