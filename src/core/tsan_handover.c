@@ -12,9 +12,12 @@ GLASS_INTERNAL struct glass_tsan_handover glass_tsan_handover;
 
 __attribute__((constructor)) static void find_tsan_annotations(void)
 {
+    /* One look-up in a program without TSan. */
     void *release = dlsym(RTLD_DEFAULT, "__tsan_release");
+    if (!release)
+        return;
     void *acquire = dlsym(RTLD_DEFAULT, "__tsan_acquire");
-    if (release && acquire) {
+    if (acquire) {
         glass_tsan_handover.release = (void (*)(void *))release;
         glass_tsan_handover.acquire = (void (*)(void *))acquire;
     }
