@@ -21,12 +21,15 @@ demo_packages="cmake make gcc libc6-dev libdw-dev"
 # OMPD, valgrind, OTF2 for glass trace's archives, MPI for the per-rank
 # traces, LLVM's libomp for the ABI comparison, clang's offload helpers
 # (clang-tools) for the -fopenmp-targets programs run through libomptarget,
-# Chromium for the HTML profile, and dpkg-dev for the Debian package's
-# dependency scan.
+# Chromium for the HTML profile, dpkg-dev for the Debian package's
+# dependency scan, and for tests/archer clang-19's ThreadSanitizer runtime
+# (libclang-rt-19-dev) and LLVM 19's symbolizer for Archer 19's reports
+# (llvm-19; clang 14's runtime comes with clang-14, gcc's libtsan with gcc,
+# each Archer with its libomp-N-dev).
 test_packages="$demo_packages g++ gfortran clang clang-14 llvm-14 llvm-14-tools libomp-14-dev
   gdb python3 binutils pkg-config ca-certificates valgrind
   libopen-trace-format2-dev libotf2-trace-dev otf2-tools openmpi-bin libopenmpi-dev
-  chromium dpkg-dev file xz-utils clang-19 clang-tools-14 clang-tools-19"
+  chromium dpkg-dev file xz-utils clang-19 clang-tools-14 clang-tools-19 libclang-rt-19-dev llvm-19"
 
 # scripts/fresh-machine.sh: the README's commands in a fresh Debian chroot.
 fresh_packages="debootstrap git"
