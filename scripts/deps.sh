@@ -23,8 +23,9 @@ demo_packages="cmake make gcc libc6-dev libdw-dev"
 # (clang-tools) for the -fopenmp-targets programs run through libomptarget,
 # Chromium for the HTML profile, dpkg-dev for the Debian package's
 # dependency scan, clang's sanitizer runtimes (TSan and libFuzzer for the
-# reliability stages, TSan for Archer with clang 14 and clang-19) and llvm-19
-# (its symbolizer, which Archer 19's reports need).
+# reliability stages, TSan for tests/archer with clang 14 and clang-19; gcc's
+# libtsan comes with gcc, each Archer with its libomp-N-dev) and llvm-19 (its
+# symbolizer, which Archer 19's reports need).
 test_packages="$demo_packages g++ gfortran clang clang-14 llvm-14 llvm-14-tools libomp-14-dev
   gdb python3 binutils pkg-config ca-certificates valgrind
   libopen-trace-format2-dev libotf2-trace-dev otf2-tools openmpi-bin libopenmpi-dev

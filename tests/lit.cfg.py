@@ -80,7 +80,10 @@ config.substitutions.append(("%extra-cflags", extra_cflags))
 # without the flags (it must be the first library loaded).
 if lit_config.params.get("preload"):
     config.environment["LD_PRELOAD"] = lit_config.params["preload"]
-for name in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"):
+# ARCHER_OPTIONS too: the TSan stage keeps LLVM's Archer, which Glass loads
+# into programs built with -fsanitize=thread (src/ompt/archer.c), out of
+# the suites it runs (enable=0).
+for name in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS", "ARCHER_OPTIONS"):
     if os.environ.get(name):
         config.environment[name] = ":".join(filter(None, [config.environment.get(name), os.environ[name]]))
 

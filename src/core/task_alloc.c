@@ -18,6 +18,7 @@
 
 #include "runtime.h"
 #include "task_internal.h"
+#include "tsan.h"
 
 #define NCLASSES 6
 #define SMALLEST_CLASS 256
@@ -70,6 +71,8 @@ static struct thread_blocks *orphans;
 static void orphan_blocks(void *arg)
 {
     struct thread_blocks *blocks = arg;
+    /* Its blocks serve another thread later (tsan.h). */
+    glass_tsan_handover_release(&orphans);
     pthread_mutex_lock(&orphans_lock);
     blocks->next_orphan = orphans;
     orphans = blocks;
@@ -90,6 +93,8 @@ static struct thread_blocks *adopt_blocks(void)
     if (blocks)
         orphans = blocks->next_orphan;
     pthread_mutex_unlock(&orphans_lock);
+    if (blocks)
+        glass_tsan_handover_acquire(&orphans);
     if (!blocks) {
         blocks = aligned_alloc(_Alignof(struct thread_blocks), sizeof *blocks);
         if (!blocks)
@@ -134,8 +139,11 @@ static void *block_alloc(enum block_kind kind, size_t bytes)
     struct task_allocator *allocator = my_allocator(kind);
     unsigned cls = size_class(HEADER_SIZE + bytes);
     struct block_header *block = allocator->free[cls];
-    if (!block && atomic_load_explicit(&allocator->remote[cls], memory_order_relaxed))
+    if (!block && atomic_load_explicit(&allocator->remote[cls], memory_order_relaxed)) {
         block = atomic_exchange_explicit(&allocator->remote[cls], NULL, memory_order_acquire);
+        /* What the other threads did with these blocks, as TSan must see it. */
+        glass_tsan_handover_acquire(&allocator->remote[cls]);
+    }
     if (block) {
         struct block_header *next = block->next_free;
         allocator->free[cls] = next;
@@ -162,6 +170,10 @@ static void block_free(void *memory)
         return;
     }
     _Atomic(struct block_header *) *remote = &owner->remote[block->size_class];
+    /* The block may go to a new task at once, while the task that had it
+     * may still be incomplete (detached): its body's accesses are over, and
+     * TSan is told so (tsan.h). */
+    glass_tsan_handover_release(remote);
     struct block_header *head = atomic_load_explicit(remote, memory_order_relaxed);
     do
         block->next_free = head;

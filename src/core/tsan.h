@@ -17,4 +17,35 @@ void __tsan_release(void *addr);
 #define glass_tsan_release(addr) ((void)0)
 #endif
 
+/* Memory the runtime hands from one thread to another through its own pools
+ * (task blocks freed by a thread that did not make them, task_alloc.c), in a
+ * program built with -fsanitize=thread running on an uninstrumented runtime
+ * (with LLVM's Archer): TSan sees the program's accesses to a block on both
+ * sides but not the pool's atomics between them, so the hand-over is told to
+ * it as a release by the giving thread and an acquire by the taking one, on
+ * an address of the pool's. The functions are found in the TSan runtime when
+ * the runtime loads (tsan_handover.c); in any other program they are NULL
+ * and the test costs one load on the pool's cross-thread path. A TSan build
+ * of the runtime sees its own atomics and needs no annotation. */
+#ifdef GLASS_TSAN
+#define glass_tsan_handover_release(addr) ((void)0)
+#define glass_tsan_handover_acquire(addr) ((void)0)
+#else
+struct glass_tsan_handover {
+    void (*release)(void *addr);
+    void (*acquire)(void *addr);
+};
+extern struct glass_tsan_handover glass_tsan_handover;
+#define glass_tsan_handover_release(addr)                                              \
+    do {                                                                               \
+        if (__builtin_expect(glass_tsan_handover.release != NULL, 0))                  \
+            glass_tsan_handover.release((void *)(addr));                               \
+    } while (0)
+#define glass_tsan_handover_acquire(addr)                                              \
+    do {                                                                               \
+        if (__builtin_expect(glass_tsan_handover.acquire != NULL, 0))                  \
+            glass_tsan_handover.acquire((void *)(addr));                               \
+    } while (0)
+#endif
+
 #endif

@@ -38,12 +38,18 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
  *   when it starts and ends (src/device/). Dependences too: every task with
  *   dependences reports them when it is submitted (the stand-in task of a
  *   taskwait with depend clauses too), and every ordered depend(source) or
- *   depend(sink) vector of a doacross loop, whatever the team size.
+ *   depend(sink) vector of a doacross loop, whatever the team size. Sync
+ *   regions too: every barrier (teams of one included), taskwait and
+ *   taskgroup region reaches the runtime and is reported; GCC ends the
+ *   worksharing constructs it expands inline (schedule(static) loops,
+ *   single) with GOMP_barrier, reported with the explicit barrier's kind,
+ *   the one the runtime can tell.
  * - sometimes: one compiler inlines some or all occurrences (GCC: flush,
- *   master/masked, loops with schedule(static) and their implicit barrier,
- *   which then reaches the runtime as GOMP_barrier, and every reduction,
- *   which only the Clang ABI's __kmpc_reduce* report; both: atomic regions
- *   done in hardware). */
+ *   master/masked, the work events of schedule(static) loops, and every
+ *   reduction; both: atomic regions done in hardware). Reductions are
+ *   reported only where the runtime orders the combination (Clang's
+ *   __kmpc_reduce* with a critical section or in a team of one), not around
+ *   atomic updates (src/abi/kmp/reduce.c). */
 static const unsigned char set_results[GLASS_OMPT_EVENT_LIMIT] = {
     [ompt_callback_thread_begin] = ompt_set_always,
     [ompt_callback_thread_end] = ompt_set_always,
@@ -67,7 +73,7 @@ static const unsigned char set_results[GLASS_OMPT_EVENT_LIMIT] = {
     [ompt_callback_work] = ompt_set_sometimes,
     [ompt_callback_masked] = ompt_set_sometimes,
     [ompt_callback_target_map] = ompt_set_always,
-    [ompt_callback_sync_region] = ompt_set_sometimes,
+    [ompt_callback_sync_region] = ompt_set_always,
     [ompt_callback_lock_init] = ompt_set_always,
     [ompt_callback_lock_destroy] = ompt_set_always,
     [ompt_callback_mutex_acquire] = ompt_set_sometimes,
@@ -272,11 +278,17 @@ DISPATCHER(parallel_end, ompt_callback_parallel_end_t,
            (parallel, encountering_task, flags, codeptr), TEAM(parallel), TASK(encountering_task), flags,
            user_site(codeptr))
 
+/* An implicit task's end names no region (5.1 4.5.2.11): an initial task's
+ * end is given its region all the same, which goes only to a tool that needs
+ * it (LLVM's Archer, archer.c); the others get NULL. */
+#define ENDING_REGION(endpoint, parallel)                                                           \
+    ((endpoint) == GLASS_SCOPE_END && !glass_ompt_tool_initial_region_at_end(tool) ? NULL : TEAM(parallel))
+
 DISPATCHER(implicit_task, ompt_callback_implicit_task_t,
            (int endpoint, glass_tool_data *parallel, glass_tool_data *task, unsigned actual_parallelism,
             unsigned index, int flags),
            (endpoint, parallel, task, actual_parallelism, index, flags), (ompt_scope_endpoint_t)endpoint,
-           TEAM(parallel), TASK(task), actual_parallelism, index, flags)
+           ENDING_REGION(endpoint, parallel), TASK(task), actual_parallelism, index, flags)
 
 DISPATCHER(sync_region, ompt_callback_sync_region_t,
            (int kind, int endpoint, glass_tool_data *parallel, glass_tool_data *task, const void *codeptr),

@@ -185,10 +185,13 @@ static inline void glass_ompt_implicit_task_begins(struct glass_team *team, stru
         glass_ompt_implicit_task_begin(team, task, index);
 }
 
+/* An initial task's region goes with its end, for the one tool that needs
+ * it (callbacks.c, ENDING_REGION); every other tool gets NULL. */
 static inline void glass_ompt_implicit_task_ends(struct glass_task *task, unsigned index)
 {
-    GLASS_OMPT_EMIT(implicit_task, GLASS_SCOPE_END, NULL, &task->tool_data, 0, index,
-                    (int)(task->flags & (GLASS_TASK_IMPLICIT | GLASS_TASK_INITIAL)));
+    GLASS_OMPT_EMIT(implicit_task, GLASS_SCOPE_END,
+                    (task->flags & GLASS_TASK_INITIAL) && task->team ? &task->team->tool_data : NULL,
+                    &task->tool_data, 0, index, (int)(task->flags & (GLASS_TASK_IMPLICIT | GLASS_TASK_INITIAL)));
 }
 
 /* ---- Host teams (teams.c) ------------------------------------------------------

@@ -41,6 +41,14 @@ bool glass_ompt_tool_is_active(int tool);
 /* Makes `tool` inactive; true for the one call that found it active. */
 bool glass_ompt_tool_end(int tool);
 int glass_ompt_active_tools(void);
+/* Whether `tool` gets the initial task's region at its end (archer.c). */
+void glass_ompt_tool_set_initial_region_at_end(int tool, bool on);
+bool glass_ompt_tool_initial_region_at_end(int tool);
+
+/* archer.c: LLVM's Archer, tried when no tool was found, and recognized. */
+const char *glass_ompt_archer_library(void);
+bool glass_ompt_process_uses_tsan(void);
+bool glass_ompt_tool_is_archer(const ompt_start_tool_result_t *tool);
 
 /* lookup.c: the lookup function passed to tool `tool`'s initializer. */
 ompt_function_lookup_t glass_ompt_lookup_for(int tool);

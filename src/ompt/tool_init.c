@@ -1,7 +1,8 @@
 /* Tool discovery and start-up (OpenMP 5.1, 4.2.1 - 4.2.3): OMP_TOOL,
  * ompt_start_tool found in the address space, then each entry of
- * OMP_TOOL_LIBRARIES left to right, the tool's initializer, and the log that
- * OMP_TOOL_VERBOSE_INIT asks for. With GLASS_OMPT_ALL_TOOLS=true (a Glass
+ * OMP_TOOL_LIBRARIES left to right, then, as libomp does, LLVM's Archer in
+ * a ThreadSanitizer program (archer.c); the tool's initializer, and the log
+ * that OMP_TOOL_VERBOSE_INIT asks for. With GLASS_OMPT_ALL_TOOLS=true (a Glass
  * extension) every tool that accepts is started, in that order, not only the
  * first (tool_list.c).
  *
@@ -224,6 +225,35 @@ static void search_libraries(struct discovery *found)
     free(copy);
 }
 
+/* The last resort, as libomp has it: LLVM's Archer (archer.c), found by the
+ * dynamic linker's search, when no tool was found otherwise. Archer declines
+ * unless the process runs on ThreadSanitizer, so in any other process it is
+ * not opened at all: no cost, and nothing said outside the log. */
+static void try_archer(struct discovery *found)
+{
+    const char *library = glass_ompt_archer_library();
+    if (!glass_ompt_process_uses_tsan()) {
+        note("%s: not tried, the program does not run on ThreadSanitizer", library);
+        return;
+    }
+    char where[512];
+    snprintf(where, sizeof where, "ThreadSanitizer program: %s", library);
+    void *handle = dlopen(library, RTLD_LAZY | RTLD_LOCAL);
+    if (!handle) {
+        const char *error = dlerror();
+        note("%s: cannot be loaded (%s)", where, error ? error : "unknown error");
+        return;
+    }
+    start_tool_fn start = (start_tool_fn)dlsym(handle, "ompt_start_tool");
+    int before = found->count;
+    if (start && start != no_tool)
+        try_start(found, start, where);
+    else
+        note("%s: loaded, but it defines no ompt_start_tool", where);
+    if (found->count == before)
+        dlclose(handle);
+}
+
 /* GLASS_OMPT_ALL_TOOLS (a Glass extension): true starts every tool that
  * accepts, each with its own callbacks, data and finalizer; false or unset
  * keeps the specification's rule (the first tool that accepts). */
@@ -286,6 +316,10 @@ static bool initialize(ompt_start_tool_result_t *tool, const char *where, bool s
         return false;
     }
     int index = glass_ompt_tool_add(tool);
+    if (glass_ompt_tool_is_archer(tool)) {
+        glass_ompt_tool_set_initial_region_at_end(index, true);
+        note("%s: LLVM's Archer: its initial-task-end events name the initial task's region", where);
+    }
     glass_ompt_tool_set_active(index, true);
     int ok = tool->initialize(glass_ompt_lookup_for(index), glass_device_initial_number_now(), &tool->tool_data);
     if (!ok) {
@@ -314,6 +348,8 @@ static void discover_and_initialize(void)
         search_address_space(&found);
         if (!discovery_done(&found))
             search_libraries(&found);
+        if (!found.count)
+            try_archer(&found);
     }
     if (!found.count) {
         note("no tool: the OMPT interface is inactive");

@@ -16,6 +16,9 @@
 static ompt_start_tool_result_t *results[GLASS_OMPT_MAX_TOOLS];
 static _Atomic bool active[GLASS_OMPT_MAX_TOOLS];
 static _Atomic int count;
+/* Set before the tool's initializer runs, read by the implicit_task
+ * dispatcher (callbacks.c). */
+static bool initial_region_at_end[GLASS_OMPT_MAX_TOOLS];
 
 int glass_ompt_tool_add(ompt_start_tool_result_t *result)
 {
@@ -58,4 +61,14 @@ int glass_ompt_active_tools(void)
     for (int tool = 0; tool < glass_ompt_tool_count(); tool++)
         n += glass_ompt_tool_is_active(tool);
     return n;
+}
+
+void glass_ompt_tool_set_initial_region_at_end(int tool, bool on)
+{
+    initial_region_at_end[tool] = on;
+}
+
+bool glass_ompt_tool_initial_region_at_end(int tool)
+{
+    return initial_region_at_end[tool];
 }

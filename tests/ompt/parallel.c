@@ -9,6 +9,15 @@
 // A worker's barrier at the region's end has no call site: codeptr is NULL
 // in its four events (as on libomp), for both workers.
 // RUN: grep -E '^T[2-9]: sync_region_(wait_)?(begin|end): kind=barrier_implicit_parallel' %t.out | grep -c 'codeptr=(nil)' | FileCheck %s --check-prefix=WORKER-BARRIER
+// What ompt_set_callback says for the events a race detector (LLVM's
+// Archer) builds on: every sync region is dispatched, reductions only where
+// the runtime orders the combination, mutex events not for atomic regions
+// done in hardware.
+// RUN: grep -E 'set_callback ompt_callback_(sync_region|reduction|mutex_acquired|mutex_released):' %t.out | FileCheck %s --check-prefix=HONEST
+// HONEST-DAG: set_callback ompt_callback_sync_region: always
+// HONEST-DAG: set_callback ompt_callback_reduction: sometimes
+// HONEST-DAG: set_callback ompt_callback_mutex_acquired: sometimes
+// HONEST-DAG: set_callback ompt_callback_mutex_released: sometimes
 #include <omp.h>
 #include <stdio.h>
 

@@ -22,9 +22,15 @@ enum {
     KMP_DEPEND_ALL = 0x80, /* omp_all_memory */
 };
 
-static enum glass_depend_kind kind_of(uint8_t flags)
+/* omp_all_memory comes in two forms: the flag above, or an item at the
+ * address (size_t)-1 with the out or inout flags, which libomp takes as all
+ * memory too (its own runtime tests build both forms). */
+#define KMP_ALL_MEMORY_ADDRESS ((intptr_t)-1)
+
+static enum glass_depend_kind kind_of(const struct kmp_depend_info *item)
 {
-    if (flags & KMP_DEPEND_ALL)
+    uint8_t flags = item->flags;
+    if ((flags & KMP_DEPEND_ALL) || item->base_addr == KMP_ALL_MEMORY_ADDRESS)
         return flags & KMP_DEPEND_IN ? GLASS_DEPEND_INOUT_ALL_MEMORY : GLASS_DEPEND_OUT_ALL_MEMORY;
     if (flags & KMP_DEPEND_MTX)
         return GLASS_DEPEND_MUTEXINOUTSET;
@@ -56,7 +62,7 @@ static void decode(struct decoded *out, int32_t ndeps, const struct kmp_depend_i
         const struct kmp_depend_info *items = pass ? noalias : list;
         int32_t count = pass ? ndeps_noalias : ndeps;
         for (int32_t i = 0; i < count; i++) {
-            out->deps[out->n++] = (struct glass_depend){(void *)items[i].base_addr, kind_of(items[i].flags)};
+            out->deps[out->n++] = (struct glass_depend){(void *)items[i].base_addr, kind_of(&items[i])};
         }
     }
 }
