@@ -13,14 +13,12 @@
  * The library directory is found relative to this executable, so the same
  * binary works from the build tree (build/bin, build/lib) and from an install
  * (PREFIX/bin, PREFIX/<libdir>). */
-#include <elf.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -28,6 +26,7 @@
 #include "debug.h"   /* glass debug (OMPD) */
 #include "formats.h" /* glass trace --format (tools/trace/formats.h) */
 #include "outputs.h" /* where the tools will write, checked first */
+#include "program.h" /* what the program's file says: OpenMP or not, which compiler */
 #include "version.h" /* glass --version */
 
 static const char usage[] =
@@ -89,12 +88,17 @@ static const char usage[] =
     "\n";
 
 static const char *program_name = "glass";
+static int host_devices_option; /* --host-devices was given */
 
-static void die(int status, const char *fmt, const char *arg)
+static _Noreturn void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static _Noreturn void die(int status, const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "%s: ", program_name);
-    fprintf(stderr, fmt, arg);
+    vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
+    va_end(ap);
     exit(status);
 }
 
@@ -129,74 +133,52 @@ static void find_lib_dir(char *dir, size_t size)
     die(1, "cannot find libglass.so next to %s (looked in ../" GLASS_INSTALL_LIBDIR " and ../lib)", exe);
 }
 
-/* PROG as execvp would find it, or NULL. */
-static char *find_program(const char *name, char *path, size_t size)
+/* Why `path` cannot be run as a program, or NULL when it can; *status is
+ * what a shell exits with: 127 when nothing is there, 126 otherwise. */
+static const char *not_runnable(const char *path, int *status)
+{
+    struct stat st;
+    *status = 126;
+    if (stat(path, &st) != 0) {
+        *status = errno == ENOENT || errno == ENOTDIR ? 127 : 126;
+        return *status == 127 ? "program not found" : strerror(errno);
+    }
+    if (S_ISDIR(st.st_mode))
+        return "is a directory, not a program";
+    if (!S_ISREG(st.st_mode))
+        return "is not a regular file";
+    if (access(path, X_OK) != 0)
+        return errno == EACCES ? "is not executable (no execute permission: chmod +x it)" : strerror(errno);
+    return NULL;
+}
+
+/* PROG as execvp would find it: a name with a '/' as it is, else the first
+ * runnable file of that name in PATH. NULL with the reason and status. */
+static char *find_program(const char *name, char *path, size_t size, const char **why, int *status)
 {
     if (strchr(name, '/')) {
         snprintf(path, size, "%s", name);
-        return access(path, F_OK) == 0 ? path : NULL;
+        *why = not_runnable(path, status);
+        return *why ? NULL : path;
     }
     const char *search = getenv("PATH");
     if (!search)
         search = "/usr/local/bin:/usr/bin:/bin";
+    *why = "program not found";
+    *status = 127;
     while (*search) {
         const char *end = strchr(search, ':');
         size_t len = end ? (size_t)(end - search) : strlen(search);
         snprintf(path, size, "%.*s/%s", (int)len, len ? search : ".", name);
-        if (is_file(path) && access(path, X_OK) == 0)
+        int found_status;
+        const char *reason = not_runnable(path, &found_status);
+        if (!reason)
             return path;
+        if (found_status == 126 && *status == 127) /* something there, but not runnable: say so */
+            *why = reason, *status = found_status;
         search += len + (end ? 1 : 0);
     }
     return NULL;
-}
-
-enum openmp_use { OPENMP_YES, OPENMP_NO, OPENMP_UNKNOWN };
-
-static int needs_openmp(const char *library)
-{
-    return strncmp(library, "libgomp.so", 10) == 0 || strncmp(library, "libomp.so", 9) == 0 ||
-           strncmp(library, "libiomp5.so", 11) == 0 || strncmp(library, "libglass.so", 11) == 0;
-}
-
-/* Whether a 64-bit ELF program needs an OpenMP runtime (DT_NEEDED). Anything
- * else (scripts, 32-bit programs) is UNKNOWN and runs without a word. */
-static enum openmp_use openmp_use(const char *path)
-{
-    int fd = open(path, O_RDONLY);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0 || (size_t)st.st_size < sizeof(Elf64_Ehdr)) {
-        if (fd >= 0)
-            close(fd);
-        return OPENMP_UNKNOWN;
-    }
-    const unsigned char *image = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    close(fd);
-    if (image == MAP_FAILED)
-        return OPENMP_UNKNOWN;
-    size_t size = (size_t)st.st_size;
-    enum openmp_use result = OPENMP_UNKNOWN;
-    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)image;
-    if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-        eh->e_shoff + (size_t)eh->e_shnum * sizeof(Elf64_Shdr) > size)
-        goto out;
-    const Elf64_Shdr *sections = (const Elf64_Shdr *)(image + eh->e_shoff);
-    result = OPENMP_NO; /* a static program, or one without the runtimes */
-    for (unsigned i = 0; i < eh->e_shnum; i++) {
-        const Elf64_Shdr *dynamic = &sections[i];
-        if (dynamic->sh_type != SHT_DYNAMIC || dynamic->sh_link >= eh->e_shnum)
-            continue;
-        const Elf64_Shdr *strtab = &sections[dynamic->sh_link];
-        if (dynamic->sh_offset + dynamic->sh_size > size || strtab->sh_offset + strtab->sh_size > size)
-            continue;
-        const Elf64_Dyn *entry = (const Elf64_Dyn *)(image + dynamic->sh_offset);
-        for (size_t k = 0; k < dynamic->sh_size / sizeof *entry && entry[k].d_tag != DT_NULL; k++)
-            if (entry[k].d_tag == DT_NEEDED && entry[k].d_un.d_val < strtab->sh_size &&
-                needs_openmp((const char *)image + strtab->sh_offset + entry[k].d_un.d_val))
-                result = OPENMP_YES;
-    }
-out:
-    munmap((void *)image, size);
-    return result;
 }
 
 static void prepend_path(const char *variable, const char *dir)
@@ -270,24 +252,79 @@ static void check_trace_formats(const char *option)
     exit(2);
 }
 
+/* --host-devices serve the target regions of GCC's ABI (GOMP_target_ext):
+ * clang's go through LLVM's libomptarget (-fopenmp-targets), or run on the
+ * host directly when built without it, and never reach them. */
+static void check_host_devices(const char *name, const struct program_info *info)
+{
+    const char *devices = getenv("GLASS_HOST_DEVICES");
+    if (!host_devices_option || !devices || !strcmp(devices, "0") || !program_is_clang_compiled(info) ||
+        info->calls_gomp_target)
+        return;
+    int offload = info->calls_tgt || info->needs_omptarget;
+    fprintf(stderr,
+            "%s: warning: --host-devices %s does nothing for %s: host devices run gcc-compiled target regions only, "
+            "and it is clang-compiled (%s): its target regions %s\n",
+            program_name, devices, name,
+            offload            ? "it calls LLVM's __tgt_ offload entry points"
+            : info->calls_kmpc ? "it calls LLVM's __kmpc_ entry points"
+                               : "it links libomp, not libgomp",
+            offload ? "go to LLVM's libomptarget and its own devices"
+                    : "run on the host (it was built without -fopenmp-targets), whatever omp_get_num_devices() says");
+}
+
+/* OMP_TOOL_LIBRARIES for the profile, trace or check: the tools the user
+ * lists keep their places and ours comes after them, with every tool
+ * started (GLASS_OMPT_ALL_TOOLS=true, src/ompt/tool_list.c); the
+ * specification alone would start only the first that accepts. When the
+ * user turned that off, theirs cannot run beside ours: said, not hidden. */
+static void tool_libraries(const char *tool, const char *what, char *libraries, size_t size)
+{
+    const char *listed = getenv("OMP_TOOL_LIBRARIES");
+    const char *all = getenv("GLASS_OMPT_ALL_TOOLS");
+    snprintf(libraries, size, "%s", tool);
+    if (!listed || !*listed)
+        return;
+    if (all && strcmp(all, "true")) {
+        fprintf(stderr, "%s: warning: OMP_TOOL_LIBRARIES=%s is not run: GLASS_OMPT_ALL_TOOLS=%s starts only one "
+                        "tool, the %s's (unset it or set it to true to run both)\n",
+                program_name, listed, all, what);
+        return;
+    }
+    if ((size_t)snprintf(libraries, size, "%s:%s", listed, tool) >= size)
+        die(2, "OMP_TOOL_LIBRARIES is too long (%s)", listed);
+    if (!all) {
+        fprintf(stderr, "%s: OMP_TOOL_LIBRARIES=%s: running those tools too, before the %s's "
+                        "(GLASS_OMPT_ALL_TOOLS=true)\n", program_name, listed, what);
+        setenv("GLASS_OMPT_ALL_TOOLS", "true", 1);
+    }
+}
+
 /* Runs PROG; `supervise` (glass check): in a child, waited for. */
 static int run(char **argv, const char *lib_dir, int supervise)
 {
     char path[PATH_MAX];
     if (!argv[0])
         die(2, "%s", "no program given (see glass --help)");
-    if (!find_program(argv[0], path, sizeof path))
-        die(127, "%s: program not found", argv[0]);
+    const char *why;
+    int status;
+    if (!find_program(argv[0], path, sizeof path, &why, &status)) {
+        fprintf(stderr, "%s: cannot run %s: %s\n", program_name, argv[0], why);
+        exit(status);
+    }
     check_outputs(); /* before the program runs for nothing */
-    if (openmp_use(path) == OPENMP_NO)
+    struct program_info info;
+    program_inspect(path, &info);
+    if (info.elf && !program_uses_openmp(&info))
         fprintf(stderr,
                 "%s: warning: %s is not an OpenMP program (it links neither libgomp nor libomp); running it anyway\n",
                 program_name, argv[0]);
+    check_host_devices(argv[0], &info);
     prepend_path("LD_LIBRARY_PATH", lib_dir);
     if (supervise)
         glass_check_supervise(argv[0]); /* returns in the child only */
     execv(path, argv);
-    die(126, "cannot run %s", path);
+    die(errno == ENOENT ? 127 : 126, "cannot run %s: %s", path, strerror(errno));
     return 126;
 }
 
@@ -340,6 +377,7 @@ int main(int argc, char **argv)
             if (!*rest[1] || *end || n < 0 || n > 64)
                 die(2, "--host-devices takes a number of devices from 0 to 64, not '%s'", rest[1]);
             setenv("GLASS_HOST_DEVICES", rest[1], 1);
+            host_devices_option = 1;
             rest += 2;
             continue;
         }
@@ -379,16 +417,8 @@ int main(int argc, char **argv)
         if (setting && strcmp(setting, "enabled"))
             fprintf(stderr, "%s: warning: OMP_TOOL=%s, enabling it for the %s\n", program_name, setting, what);
         setenv("OMP_TOOL", "enabled", 1);
-        /* With every tool started (GLASS_OMPT_ALL_TOOLS=true) the tools the
-         * user lists keep their places, ours after them; otherwise the
-         * specification starts one tool, and it must be ours. */
-        const char *listed = getenv("OMP_TOOL_LIBRARIES");
-        const char *all = getenv("GLASS_OMPT_ALL_TOOLS");
         char libraries[3 * PATH_MAX + 64];
-        if (listed && *listed && all && !strcmp(all, "true"))
-            snprintf(libraries, sizeof libraries, "%s:%s", listed, tool);
-        else
-            snprintf(libraries, sizeof libraries, "%s", tool);
+        tool_libraries(tool, what, libraries, sizeof libraries);
         setenv("OMP_TOOL_LIBRARIES", libraries, 1);
         if (trace_dir) {
             /* The tracing tool beside this one: both start (Glass's
