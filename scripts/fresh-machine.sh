@@ -20,7 +20,17 @@
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:-/var/tmp/glass-fresh}
-mirror=${GLASS_FRESH_MIRROR:-http://deb.debian.org/debian}
+# The Debian mirror the host's apt already uses (its first deb entry that is
+# not the security archive), unless GLASS_FRESH_MIRROR names one.
+host_mirror() {
+  { sed -n 's/^deb \(\[[^]]*\] \)\{0,1\}\([^ ]*\) .*/\2/p' /etc/apt/sources.list /etc/apt/sources.list.d/*.list
+    sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/*.sources; } 2>/dev/null | grep -v security | head -1
+}
+mirror=${GLASS_FRESH_MIRROR:-$(host_mirror)}
+if [ -z "$mirror" ]; then
+  echo "fresh-machine.sh: no Debian mirror in the host's apt sources: set GLASS_FRESH_MIRROR" >&2
+  exit 1
+fi
 
 if [ "$(id -u)" -ne 0 ]; then
   echo "fresh-machine.sh: needs root (debootstrap and chroot)" >&2
