@@ -13,6 +13,8 @@
  * The library directory is found relative to this executable, so the same
  * binary works from the build tree (build/bin, build/lib) and from an install
  * (PREFIX/bin, PREFIX/<libdir>). */
+#include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -25,8 +27,11 @@
 #include "check.h"   /* glass check: waits for the program */
 #include "debug.h"   /* glass debug (OMPD) */
 #include "formats.h" /* glass trace --format (tools/trace/formats.h) */
+#include "outcome.h" /* what glass says once the program has ended */
+#include "output_claim.h" /* which outputs are glass's (tools/common) */
 #include "outputs.h" /* where the tools will write, checked first */
 #include "program.h" /* what the program's file says: OpenMP or not, which compiler */
+#include "supervise.h" /* the program as glass's child */
 #include "version.h" /* glass --version */
 
 static const char usage[] =
@@ -59,6 +64,14 @@ static const char usage[] =
     "                GLASS_TRACE_FORMAT is read when --format is not given\n"
     "            GLASS_TRACE_BUFFER=BYTES  events kept in memory per thread before they\n"
     "                                     are spilled to DIR (default 1M)\n"
+    "            --recover DIR            write the trace of a run that ended without it\n"
+    "                                     (a crash, SIGKILL) from the events it had spilled\n"
+    "                                     to DIR; glass names DIR when that happens\n"
+    "            on SIGTERM, SIGINT, SIGHUP or SIGXCPU (a job's time limit) profile and\n"
+    "            trace write what they recorded, then the program ends as the signal says\n"
+    "            several processes under one profile -o FILE or trace -o DIR (a script\n"
+    "            running programs): the first gets FILE or DIR, each other one its own\n"
+    "            FILE-PROGRAM-PID (before the extension) or DIR-PROGRAM-PID, said when made\n"
     "  check     run PROGRAM on Glass and check every OpenMP event against the OpenMP\n"
     "            5.1 tool rules (begin/end pairs, ordering, ids, inquiries, frames, wait\n"
     "            states); at exit, each violated rule once with its count and first\n"
@@ -204,20 +217,47 @@ static void prepend_path(const char *variable, const char *dir)
  * set from the options and checked once the program is found. */
 static struct {
     const char *file, *html; /* profile or check -o, profile --html */
+    const char *signature;   /* what the file's text holds: "glass profile", "glass check" */
     const char *dir;         /* the trace directory, NULL: the tool's default */
-    int tracing;
+    int tracing, profiling;
+    const char *made_dir;    /* `dir`, when glass made it for the run */
 } planned;
+
+/* A file an option names is written only if it is new, empty, or an output
+ * of glass already: never over the program or anything else of the user's.
+ * Then it must be writable. */
+static void check_output_file(const char *path, const char *option)
+{
+    const char *foreign = tool_output_foreign(path, planned.signature);
+    if (foreign) {
+        struct stat st;
+        int exists = stat(path, &st) == 0;
+        int program = exists && S_ISREG(st.st_mode) && (st.st_mode & 0111);
+        fprintf(stderr, "%s: not overwriting %s: %s; give %s a new file name%s%s%s%s\n", program_name, path, foreign,
+                option, !strcmp(option, "--html") ? " (e.g. --html profile.html)" : "",
+                exists && S_ISREG(st.st_mode) ? ", or remove " : "", exists && S_ISREG(st.st_mode) ? path : "",
+                exists && S_ISREG(st.st_mode) ? " first if it may go" : "");
+        if (program)
+            fprintf(stderr, "%s: %s takes the file to write, before the program: glass %s %s FILE [--] PROGRAM\n",
+                    program_name, option, planned.profiling ? "profile" : "check", option);
+        exit(2);
+    }
+    const char *reason = glass_cli_file_unwritable(path);
+    if (reason) {
+        fprintf(stderr, "%s: cannot write %s: %s\n", program_name, path, reason);
+        exit(1);
+    }
+}
 
 static void check_outputs(void)
 {
-    const char *files[] = {planned.file, planned.html};
-    for (int i = 0; i < 2; i++) {
-        const char *reason = files[i] ? glass_cli_file_unwritable(files[i]) : NULL;
-        if (reason) {
-            fprintf(stderr, "%s: cannot write %s: %s\n", program_name, files[i], reason);
-            exit(1);
-        }
-    }
+    if (planned.file)
+        check_output_file(planned.file, "-o");
+    if (planned.html)
+        check_output_file(planned.html, "--html");
+    struct stat st;
+    if (planned.tracing && planned.dir && stat(planned.dir, &st) != 0)
+        planned.made_dir = planned.dir;
     const char *reason = planned.tracing ? glass_cli_dir_unwritable(planned.dir) : NULL;
     if (reason) {
         if (planned.dir)
@@ -303,8 +343,67 @@ static void tool_libraries(const char *tool, const char *what, char *libraries, 
     }
 }
 
-/* Runs PROG; `supervise` (glass check): in a child, waited for. */
-static int run(char **argv, const char *lib_dir, int supervise)
+/* glass trace --recover DIR: the tracing tool's own writers convert the raw
+ * events a run left in DIR (tools/trace/recover.c), or in each DIR/rank-N
+ * of an MPI run. */
+static int recover_one(int (*recover)(const char *, const char *), const char *dir, const char *format)
+{
+    char info[PATH_MAX + 32];
+    snprintf(info, sizeof info, "%s/glass-trace.info", dir);
+    return is_file(info) ? recover(dir, format) : -1;
+}
+
+static int glass_trace_recover_dir(const char *dir, const char *format, const char *lib_dir)
+{
+    char library[PATH_MAX + 32];
+    snprintf(library, sizeof library, "%s/libglass-trace.so", lib_dir);
+    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+    int (*recover)(const char *, const char *) =
+        handle ? (int (*)(const char *, const char *))dlsym(handle, "glass_trace_recover") : NULL;
+    if (!recover)
+        die(1, "cannot load the tracing tool %s (%s)", library, handle ? "no glass_trace_recover" : dlerror());
+    int result = recover_one(recover, dir, format);
+    if (result >= 0)
+        return result;
+    /* An MPI run's directory: one trace per rank below it. */
+    DIR *d = opendir(dir);
+    if (!d)
+        die(1, "cannot recover %s: %s", dir, strerror(errno));
+    int ranks = 0, failed = 0;
+    struct dirent *entry;
+    while ((entry = readdir(d))) {
+        char rank_dir[PATH_MAX + 300];
+        int rank;
+        if (sscanf(entry->d_name, "rank-%d", &rank) != 1)
+            continue;
+        snprintf(rank_dir, sizeof rank_dir, "%s/%s", dir, entry->d_name);
+        int one = recover_one(recover, rank_dir, format);
+        ranks += one >= 0;
+        failed |= one > 0;
+    }
+    closedir(d);
+    if (!ranks)
+        die(1, "nothing to recover in %s: it has no glass-trace.info (a trace that was written has none; a run "
+               "that left one behind says so when it ends)", dir);
+    return failed;
+}
+
+/* The claims file the tools' processes share (output_claim.h), made fresh
+ * for this run and named in GLASS_OUTPUT_CLAIMS. */
+static void make_claims_file(char *path, size_t size)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(path, size, "%s/glass-outputs-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemp(path);
+    if (fd < 0)
+        die(1, "cannot make the file %s where the tools say what they wrote (%s)", path, strerror(errno));
+    close(fd);
+    setenv("GLASS_OUTPUT_CLAIMS", path, 1);
+}
+
+/* Runs PROG. `command`: run execs it; profile, trace and check run it as a
+ * child and wait (supervise.h), to report on its outputs once it ends. */
+static _Noreturn void run(char **argv, const char *lib_dir, const char *command)
 {
     char path[PATH_MAX];
     if (!argv[0])
@@ -324,11 +423,34 @@ static int run(char **argv, const char *lib_dir, int supervise)
                 program_name, argv[0]);
     check_host_devices(argv[0], &info);
     prepend_path("LD_LIBRARY_PATH", lib_dir);
-    if (supervise)
-        glass_check_supervise(argv[0]); /* returns in the child only */
-    execv(path, argv);
-    die(errno == ENOENT ? 127 : 126, "cannot run %s: %s", path, strerror(errno));
-    return 126;
+    if (!strcmp(command, "run")) {
+        execv(path, argv);
+        die(errno == ENOENT ? 127 : 126, "cannot run %s: %s", path, strerror(errno));
+    }
+    char claims[PATH_MAX];
+    make_claims_file(claims, sizeof claims);
+    int check = !strcmp(command, "check");
+    if (check)
+        glass_check_prepare();
+    /* The MPI launcher, for the trace's default directory name (the
+     * program's parent is glass now). */
+    char launcher[32];
+    snprintf(launcher, sizeof launcher, "%d", (int)getppid());
+    setenv("GLASS_LAUNCHER_PID", launcher, 1);
+    pid_t child = supervise_fork();
+    if (child == 0) {
+        execv(path, argv);
+        fprintf(stderr, "%s: cannot run %s: %s\n", program_name, path, strerror(errno));
+        _exit(errno == ENOENT ? 127 : 126);
+    }
+    int wait_status = supervise_wait(child);
+    struct outcome_plan plan = {claims, argv[0], child, wait_status, planned.profiling, planned.tracing,
+                                planned.made_dir};
+    outcome_report(&plan);
+    unlink(claims);
+    if (check)
+        glass_check_finish(wait_status, argv[0]);
+    supervise_exit_like(wait_status);
 }
 
 int main(int argc, char **argv)
@@ -361,7 +483,7 @@ int main(int argc, char **argv)
         die(2, "unknown command '%s' (see glass --help)", command);
 
     char **rest = argv + 2;
-    const char *output = NULL, *html = NULL, *format = NULL, *trace_dir = NULL;
+    const char *output = NULL, *html = NULL, *format = NULL, *trace_dir = NULL, *recover = NULL;
     while (*rest && (*rest)[0] == '-') {
         if (!strcmp(*rest, "--")) {
             rest++;
@@ -369,7 +491,7 @@ int main(int argc, char **argv)
         }
         int takes_value = (profile || trace || check) && (!strcmp(*rest, "-o") || !strcmp(*rest, "--output"));
         takes_value |= profile && !strcmp(*rest, "--html");
-        takes_value |= trace && !strcmp(*rest, "--format");
+        takes_value |= trace && (!strcmp(*rest, "--format") || !strcmp(*rest, "--recover"));
         takes_value |= (profile || check) && !strcmp(*rest, "--trace");
         takes_value |= !strcmp(*rest, "--host-devices");
         if (takes_value && !rest[1])
@@ -388,6 +510,7 @@ int main(int argc, char **argv)
             const char **into = !strcmp(*rest, "--html")     ? &html
                                 : !strcmp(*rest, "--format") ? &format
                                 : !strcmp(*rest, "--trace")  ? &trace_dir
+                                : !strcmp(*rest, "--recover") ? &recover
                                                              : &output;
             *into = rest[1];
             rest += 2;
@@ -397,12 +520,21 @@ int main(int argc, char **argv)
     }
     if (trace)
         check_trace_formats(format);
+    if (recover) {
+        if (*rest || output)
+            die(2, "--recover DIR converts a trace directory; it takes no -o and no program (see glass --help)");
+        char recover_lib_dir[PATH_MAX];
+        find_lib_dir(recover_lib_dir, sizeof recover_lib_dir);
+        return glass_trace_recover_dir(recover, format, recover_lib_dir);
+    }
     /* Checked once the program is found (run). glass trace without -o: the
      * tool's GLASS_TRACE_DIR if the user set one, else its default. */
     planned.file = profile || check ? output : NULL;
     planned.html = html;
     planned.dir = trace ? (output ? output : getenv("GLASS_TRACE_DIR")) : trace_dir;
     planned.tracing = trace || trace_dir;
+    planned.profiling = profile;
+    planned.signature = check ? "glass check" : "glass profile";
 
     char lib_dir[PATH_MAX];
     find_lib_dir(lib_dir, sizeof lib_dir);
@@ -446,5 +578,5 @@ int main(int argc, char **argv)
         if (check && output)
             setenv("GLASS_CHECK_OUTPUT", output, 1);
     }
-    return run(rest, lib_dir, check);
+    run(rest, lib_dir, command);
 }

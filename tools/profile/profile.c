@@ -2,16 +2,21 @@
  * between activities (profile.h) and charges the time since its previous event
  * to the activity it leaves, in the thread's own tables. */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* open_memstream */
+#define _GNU_SOURCE /* open_memstream, program_invocation_short_name */
 #endif
+#include <errno.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <omp-tools.h>
 
 #include "clock.h"
+#include "finish_signals.h"
+#include "output_claim.h"
 #include "profile.h"
 
 struct profile_thread *profile_threads[PROFILE_MAX_THREADS];
@@ -323,6 +328,8 @@ static void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t pr
 
 /* ---- start-up and finalize ------------------------------------------------------ */
 
+static void finish(void);
+
 static int initialize(ompt_function_lookup_t lookup, int initial_device_num, ompt_data_t *tool_data)
 {
     (void)initial_device_num, (void)tool_data;
@@ -348,14 +355,45 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     REGISTER(ompt_callback_task_schedule, on_task_schedule);
 #undef REGISTER
     profile_target_register(set_callback);
+    tool_output_started("profile");
+    tool_finish_on_signals("glass profile", finish);
     return 1;
 }
 
-static void finalize(ompt_data_t *tool_data)
+/* Where this process writes the output asked for in `variable`: its own
+ * name when another process of the same glass command has the one asked
+ * (output_claim.h), and never over a file that is not a glass profile.
+ * NULL: not written (said why). */
+static const char *output_path(const char *variable, const char *tool, char *chosen, size_t size)
 {
-    (void)tool_data;
-    charge(self(), profile_now());
-    /* The report is made once, then written as text and, if asked, as HTML. */
+    const char *asked = getenv(variable);
+    if (!asked || !*asked)
+        return NULL;
+    if (tool_output_claim(tool, asked, chosen, size))
+        fprintf(stderr, "glass profile: %s is another process's profile; this one's (%s, pid %d) is %s\n", asked,
+                program_invocation_short_name, (int)getpid(), chosen);
+    const char *foreign = tool_output_foreign(chosen, "glass profile");
+    if (foreign) {
+        fprintf(stderr, "glass profile: not overwriting %s: %s%s\n", chosen, foreign,
+                strcmp(tool, "html") ? "; the profile goes to stderr" : "; no HTML profile written");
+        return NULL;
+    }
+    return chosen;
+}
+
+/* The report, made once, written as text and, if asked, as HTML: at
+ * finalize, or on SIGTERM and the like (finish_signals.h), whichever
+ * comes first. */
+static atomic_int finished;
+
+static void finish(void)
+{
+    if (atomic_exchange(&finished, 1))
+        return;
+    /* Not on the thread that writes on a signal: it is not one of the
+     * program's (the report charges every thread up to now anyway). */
+    if (current)
+        charge(current, profile_now());
     char *text = NULL;
     size_t length = 0;
     FILE *memory = open_memstream(&text, &length);
@@ -363,9 +401,10 @@ static void finalize(ompt_data_t *tool_data)
         profile_report(memory);
         fclose(memory);
     }
-    const char *path = getenv("GLASS_PROFILE_OUTPUT");
+    char chosen[4096];
+    const char *path = output_path("GLASS_PROFILE_OUTPUT", "profile", chosen, sizeof chosen);
     FILE *out = stderr;
-    if (path && *path) {
+    if (path) {
         out = fopen(path, "w");
         if (!out) {
             fprintf(stderr, "glass profile: cannot write %s, reporting to stderr\n", path);
@@ -380,11 +419,21 @@ static void finalize(ompt_data_t *tool_data)
         fclose(out);
     else
         fflush(out);
-    const char *html = getenv("GLASS_PROFILE_HTML");
-    if (html && *html && profile_report_html(html, text) != 0)
+    tool_output_done("profile", out != stderr ? path : "stderr");
+    char html_chosen[4096];
+    const char *html = output_path("GLASS_PROFILE_HTML", "html", html_chosen, sizeof html_chosen);
+    if (html && profile_report_html(html, text) != 0)
         fprintf(stderr, "glass profile: cannot write %s\n", html);
+    else if (html)
+        tool_output_done("html", html);
     free(text);
     tool_symbolize_end();
+}
+
+static void finalize(ompt_data_t *tool_data)
+{
+    (void)tool_data;
+    finish();
 }
 
 __attribute__((visibility("default"))) ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
