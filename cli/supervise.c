@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -37,12 +38,19 @@ pid_t supervise_fork(void)
         sigaddset(&passed, passed_signals[i]);
     sigprocmask(SIG_BLOCK, &passed, &mask_at_start);
     fflush(NULL);
+    pid_t parent = getpid();
     pid_t child = fork();
     if (child < 0) {
         fprintf(stderr, "glass: cannot fork (%s)\n", strerror(errno));
         exit(1);
     }
     if (child == 0) {
+        /* SIGKILL to glass cannot be passed on: the program gets it too,
+         * as it would if glass were not between (then glass can say
+         * nothing; a trace's directory says how to recover it). */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(137); /* glass died before the line above */
         sigprocmask(SIG_SETMASK, &mask_at_start, NULL);
         return 0;
     }

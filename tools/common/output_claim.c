@@ -67,13 +67,14 @@ void tool_output_done(const char *tool, const char *path)
     record("done", tool, path);
 }
 
-/* `asked` with "-PROGRAM-PID" before the extension of its last component
- * (a file's ".html" stays last, so it still opens as one). */
-static void derive(const char *asked, char *chosen, size_t size)
+/* `asked` with "-PROGRAM-PID" before the extension of a file's last
+ * component (its ".html" stays last, so it still opens as one), or after
+ * a directory's name. */
+static void derive(const char *asked, int directory, char *chosen, size_t size)
 {
     const char *base = strrchr(asked, '/');
     base = base ? base + 1 : asked;
-    const char *dot = strrchr(base, '.');
+    const char *dot = directory ? NULL : strrchr(base, '.');
     if (!dot || dot == base)
         dot = asked + strlen(asked);
     snprintf(chosen, size, "%.*s-%s-%d%s", (int)(dot - asked), asked, program_invocation_short_name, (int)getpid(),
@@ -87,7 +88,7 @@ int tool_output_claim(const char *tool, const char *asked, char *chosen, size_t 
     if (fd < 0)
         return 0;
     char derived[8192];
-    derive(asked, derived, sizeof derived);
+    derive(asked, !strcmp(tool, "trace"), derived, sizeof derived);
     /* Who has claimed `asked` so far (this file is small: lines per process). */
     FILE *in = fdopen(dup(fd), "r");
     int taken = 0, mine = 0;

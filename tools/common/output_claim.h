@@ -5,7 +5,8 @@
  * same -o FILE or DIR. The command makes a claims file (GLASS_OUTPUT_CLAIMS
  * names it) that the processes append to under an flock: the first process
  * to claim an output gets the name asked for, every later one the same name
- * with "-PROGRAM-PID" added (before a file's extension), and says so. The
+ * with "-PROGRAM-PID" added (before a file's extension; after a trace
+ * directory's name), and says so. The
  * command reads the file when the program has ended: which processes started
  * a tool, where each wrote, and which never finished (they crashed or were
  * killed), so that it can say what was lost and how to recover a trace.

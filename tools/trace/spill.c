@@ -59,8 +59,10 @@ void trace_spill_begin(uint64_t start, unsigned formats)
                 strerror(errno));
         return;
     }
-    fprintf(info, "glass trace spill\npid=%d\nrank=%d\nstart=%" PRIu64 "\nformats=%u\nevent_size=%zu\nprogram=%s\n",
-            trace_pid, trace_rank, start, formats, sizeof(struct trace_event), trace_program);
+    fprintf(info, "# The raw events of a glass trace still being recorded, or cut short (a crash,\n"
+                  "# SIGKILL): if the program has ended, glass trace --recover %s\n"
+                  "# writes them as a trace.\npid=%d\nrank=%d\nstart=%" PRIu64 "\nformats=%u\nevent_size=%zu\nprogram=%s\n",
+            trace_dir, trace_pid, trace_rank, start, formats, sizeof(struct trace_event), trace_program);
     fclose(info);
     trace_spill_maps();
 }
