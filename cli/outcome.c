@@ -5,6 +5,8 @@
 #include "outcome.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +116,12 @@ static void remove_spill(const char *dir)
 static void unfinished(const struct outcome_plan *plan, const char *tool, int pid, const char *name,
                        const char *output)
 {
+    if (pid != plan->child && (kill(pid, 0) == 0 || errno == EPERM)) {
+        /* A process the program left running (a daemon, a job in the background). */
+        fprintf(stderr, "glass %s: %s (pid %d) is still running: it writes its %s%s%s when it ends\n", tool, name,
+                pid, tool, output ? " to " : "", output ? output : "");
+        return;
+    }
     char end[256];
     describe_end(plan, pid, end, sizeof end);
     if (!strcmp(tool, "profile")) {
