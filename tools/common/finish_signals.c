@@ -12,6 +12,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static const int stop_signals[] = {SIGTERM, SIGINT, SIGHUP, SIGXCPU};
@@ -94,6 +95,22 @@ static void on_stop_signal(int sig, siginfo_t *info, void *context)
 out:
     pass_on(index, sig, info, context);
     errno = saved_errno;
+}
+
+int tool_finish_begin(_Atomic int *state)
+{
+    int idle = 0;
+    if (atomic_compare_exchange_strong(state, &idle, 1))
+        return 1;
+    struct timespec pause = {0, 10 * 1000 * 1000};
+    for (int waited = 0; atomic_load(state) != 2 && waited < TOOL_FINISH_WAIT_SECONDS * 100; waited++)
+        nanosleep(&pause, NULL);
+    return 0;
+}
+
+void tool_finish_done(_Atomic int *state)
+{
+    atomic_store(state, 2);
 }
 
 int tool_finish_on_signals(const char *name, void (*finish)(void))

@@ -17,6 +17,14 @@
 
 #define TOOL_FINISH_WAIT_SECONDS 120
 
+/* The output is written once, by whichever comes first: the program's end
+ * or a signal. `state` (0 at start) decides: returns 1 to the first caller,
+ * which writes and then calls tool_finish_done; a later caller waits until
+ * that is done (at most TOOL_FINISH_WAIT_SECONDS: the process must not end
+ * under a half-written file) and gets 0. */
+int tool_finish_begin(_Atomic int *state);
+void tool_finish_done(_Atomic int *state);
+
 /* Installs the handlers; `name` ("glass trace") prefixes its messages.
  * Returns 0, or -1 when the thread could not be made (nothing installed). */
 int tool_finish_on_signals(const char *name, void (*finish)(void));

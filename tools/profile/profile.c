@@ -384,11 +384,11 @@ static const char *output_path(const char *variable, const char *tool, char *cho
 /* The report, made once, written as text and, if asked, as HTML: at
  * finalize, or on SIGTERM and the like (finish_signals.h), whichever
  * comes first. */
-static atomic_int finished;
+static _Atomic int finished;
 
 static void finish(void)
 {
-    if (atomic_exchange(&finished, 1))
+    if (!tool_finish_begin(&finished))
         return;
     /* Not on the thread that writes on a signal: it is not one of the
      * program's (the report charges every thread up to now anyway). */
@@ -428,6 +428,7 @@ static void finish(void)
         tool_output_done("html", html);
     free(text);
     tool_symbolize_end();
+    tool_finish_done(&finished);
 }
 
 static void finalize(ompt_data_t *tool_data)

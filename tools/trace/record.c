@@ -515,7 +515,7 @@ static int write_failed;
 static void stop_in_child(void)
 {
     atomic_store(&finalizing, 1);
-    atomic_store(&written, 1);
+    atomic_store(&written, 2);
 }
 
 static int initialize(ompt_function_lookup_t lookup, int initial_device_num, ompt_data_t *tool_data)
@@ -589,7 +589,7 @@ struct output {
 static void write_trace(void)
 {
     atomic_store(&finalizing, 1);
-    if (atomic_exchange(&written, 1))
+    if (!tool_finish_begin(&written))
         return;
     uint64_t end_time = trace_recovering ? trace_spill_end_time() : trace_now();
     struct output outputs[] = {
@@ -661,6 +661,7 @@ static void write_trace(void)
         fprintf(stderr, "glass trace: the raw events stay in %s: glass trace --recover %s tries again\n", trace_dir,
                 trace_dir);
     }
+    tool_finish_done(&written);
 }
 
 int trace_write_recovered(unsigned recovered_formats)
