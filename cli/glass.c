@@ -13,8 +13,6 @@
  * The library directory is found relative to this executable, so the same
  * binary works from the build tree (build/bin, build/lib) and from an install
  * (PREFIX/bin, PREFIX/<libdir>). */
-#include <dirent.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -31,6 +29,7 @@
 #include "output_claim.h" /* which outputs are glass's (tools/common) */
 #include "outputs.h" /* where the tools will write, checked first */
 #include "program.h" /* what the program's file says: OpenMP or not, which compiler */
+#include "recover.h" /* glass trace --recover */
 #include "supervise.h" /* the program as glass's child */
 #include "version.h" /* glass --version */
 
@@ -341,51 +340,6 @@ static void tool_libraries(const char *tool, const char *what, char *libraries, 
                         "(GLASS_OMPT_ALL_TOOLS=true)\n", program_name, listed, what);
         setenv("GLASS_OMPT_ALL_TOOLS", "true", 1);
     }
-}
-
-/* glass trace --recover DIR: the tracing tool's own writers convert the raw
- * events a run left in DIR (tools/trace/recover.c), or in each DIR/rank-N
- * of an MPI run. */
-static int recover_one(int (*recover)(const char *, const char *), const char *dir, const char *format)
-{
-    char info[PATH_MAX + 32];
-    snprintf(info, sizeof info, "%s/glass-trace.info", dir);
-    return is_file(info) ? recover(dir, format) : -1;
-}
-
-static int glass_trace_recover_dir(const char *dir, const char *format, const char *lib_dir)
-{
-    char library[PATH_MAX + 32];
-    snprintf(library, sizeof library, "%s/libglass-trace.so", lib_dir);
-    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-    int (*recover)(const char *, const char *) =
-        handle ? (int (*)(const char *, const char *))dlsym(handle, "glass_trace_recover") : NULL;
-    if (!recover)
-        die(1, "cannot load the tracing tool %s (%s)", library, handle ? "no glass_trace_recover" : dlerror());
-    int result = recover_one(recover, dir, format);
-    if (result >= 0)
-        return result;
-    /* An MPI run's directory: one trace per rank below it. */
-    DIR *d = opendir(dir);
-    if (!d)
-        die(1, "cannot recover %s: %s", dir, strerror(errno));
-    int ranks = 0, failed = 0;
-    struct dirent *entry;
-    while ((entry = readdir(d))) {
-        char rank_dir[PATH_MAX + 300];
-        int rank;
-        if (sscanf(entry->d_name, "rank-%d", &rank) != 1)
-            continue;
-        snprintf(rank_dir, sizeof rank_dir, "%s/%s", dir, entry->d_name);
-        int one = recover_one(recover, rank_dir, format);
-        ranks += one >= 0;
-        failed |= one > 0;
-    }
-    closedir(d);
-    if (!ranks)
-        die(1, "nothing to recover in %s: it has no glass-trace.info (a trace that was written has none; a run "
-               "that left one behind says so when it ends)", dir);
-    return failed;
 }
 
 /* The claims file the tools' processes share (output_claim.h), made fresh

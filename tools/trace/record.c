@@ -93,7 +93,7 @@ static void flush(struct trace_thread *t)
     }
     t->flushed += count;
     atomic_store_explicit(&t->count, 0, memory_order_release);
-    trace_spill_maps(); /* a library loaded since is in the spilled events */
+    trace_spill_maps_refresh(); /* a library loaded since may be in the spilled events */
 }
 
 static void record(uint8_t type, uint8_t endpoint, uint16_t kind, uint32_t extra, uint64_t a, uint64_t b)

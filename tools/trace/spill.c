@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,14 @@ void trace_spill_maps(void)
         if (n < 0 || rename(temporary, path) != 0)
             unlink(temporary);
     }
+}
+
+void trace_spill_maps_refresh(void)
+{
+    static _Atomic uint64_t last;
+    uint64_t now = trace_now(), then = atomic_load(&last);
+    if (now - then >= 1000000000u && atomic_compare_exchange_strong(&last, &then, now))
+        trace_spill_maps();
 }
 
 void trace_spill_begin(uint64_t start, unsigned formats)

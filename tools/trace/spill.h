@@ -24,6 +24,9 @@ extern int trace_recovering;
 void trace_spill_begin(uint64_t start, unsigned formats);
 /* Refreshes the maps (any thread). */
 void trace_spill_maps(void);
+/* The same at most once a second: a spill with a small GLASS_TRACE_BUFFER
+ * comes every few hundred events. */
+void trace_spill_maps_refresh(void);
 /* Removes the info and the maps. */
 void trace_spill_remove(void);
 
