@@ -131,11 +131,14 @@ static void unfinished(const struct outcome_plan *plan, const char *tool, int pi
         return;
     }
     unsigned long long bytes, events = output ? raw_events(output, &bytes) : 0;
+    /* A crash lets the tool save the events in memory too (tools/trace/crash.c). */
+    int sig = pid == plan->child && WIFSIGNALED(plan->status) ? WTERMSIG(plan->status) : 0;
+    int saved = sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE || sig == SIGILL || sig == SIGABRT;
     if (output && events) {
-        fprintf(stderr, "glass trace: %s (pid %d) %s before writing its trace; %s keeps the %llu events it had "
-                        "spilled (%.1f MB): glass trace --recover %s writes them as a trace (the events still in "
-                        "memory are lost)\n",
-                name, pid, end, output, events, (double)bytes / 1e6, output);
+        fprintf(stderr, "glass trace: %s (pid %d) %s before writing its trace; %s keeps %llu of its events (%.1f "
+                        "MB%s): glass trace --recover %s writes them as a trace\n",
+                name, pid, end, output, events, (double)bytes / 1e6,
+                saved ? "" : "; those it still held in memory are lost", output);
     } else {
         fprintf(stderr, "glass trace: %s (pid %d) %s before writing its trace, with all its events still in memory: "
                         "nothing to recover%s%s\n",

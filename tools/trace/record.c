@@ -570,8 +570,10 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     /* A runtime that does not finalize tools at exit (or an exit() it does
      * not see) still gets its trace written. */
     atexit(finish);
-    /* A job stopped at its time limit keeps its trace. */
+    /* A job stopped at its time limit keeps its trace; a crash keeps the
+     * events in memory beside the spilled ones, for --recover. */
     tool_finish_on_signals("glass trace", write_trace);
+    trace_crash_handlers();
     /* A forked child shares the buffers' copies and the raw files: it
      * records nothing (its own trace would mix the parent's events). */
     pthread_atfork(NULL, NULL, stop_in_child);

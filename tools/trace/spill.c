@@ -19,6 +19,12 @@
 
 int trace_recovering;
 static uint64_t last_event_time;
+static atomic_int spill_active;
+
+int trace_spill_active(void)
+{
+    return atomic_load(&spill_active);
+}
 
 static void path_in_dir(char *path, size_t size, const char *name)
 {
@@ -74,10 +80,12 @@ void trace_spill_begin(uint64_t start, unsigned formats)
             trace_dir, trace_pid, trace_rank, start, formats, sizeof(struct trace_event), trace_program);
     fclose(info);
     trace_spill_maps();
+    atomic_store(&spill_active, 1);
 }
 
 void trace_spill_remove(void)
 {
+    atomic_store(&spill_active, 0);
     char path[sizeof trace_dir + 64];
     path_in_dir(path, sizeof path, TRACE_SPILL_INFO);
     unlink(path);

@@ -29,6 +29,13 @@ void trace_spill_maps(void);
 void trace_spill_maps_refresh(void);
 /* Removes the info and the maps. */
 void trace_spill_remove(void);
+/* Whether the info is there and the trace not written yet (a crash then
+ * saves the buffers: crash.c). */
+int trace_spill_active(void);
+
+/* crash.c: on SIGSEGV, SIGBUS, SIGFPE, SIGILL or SIGABRT the threads'
+ * buffers are appended to their raw files before the crash goes on. */
+void trace_crash_handlers(void);
 
 /* Recovery: reads trace_dir's info and raw files into trace_threads (and
  * trace_pid, trace_start); returns the formats recorded, or 0 with a message. */
