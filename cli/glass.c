@@ -5,10 +5,15 @@
  *                                    the same, with the profiling tool loaded
  *   glass trace [-o DIR] [--format perfetto,json,otf2] [--] PROG ARGS...
  *                                    the same, with the tracing tool loaded
+ *   glass trace --recover DIR        a cut-short run's trace from its spilled events (cli/recover.c)
  *   glass check [-o FILE] [--] PROG ARGS...
  *                                    the same, with the checking tool loaded (cli/check.c)
  *   glass debug PROGRAM [CORE] [-- GDB-ARGS...]
  *                                    gdb with the OMPD extension (cli/debug.c)
+ *
+ * run execs the program; profile, trace and check run it as a child and
+ * wait (cli/supervise.c), to say afterwards what became of the tools'
+ * outputs (cli/outcome.c).
  *
  * The library directory is found relative to this executable, so the same
  * binary works from the build tree (build/bin, build/lib) and from an install
@@ -387,15 +392,16 @@ static _Noreturn void run(char **argv, const char *lib_dir, const char *command)
     if (check)
         glass_check_prepare();
     /* The MPI launcher, for the trace's default directory name (the
-     * program's parent is glass now). */
+     * program's parent is glass). */
     char launcher[32];
     snprintf(launcher, sizeof launcher, "%d", (int)getppid());
     setenv("GLASS_LAUNCHER_PID", launcher, 1);
     pid_t child = supervise_fork();
     if (child == 0) {
         execv(path, argv);
-        fprintf(stderr, "%s: cannot run %s: %s\n", program_name, path, strerror(errno));
-        _exit(errno == ENOENT ? 127 : 126);
+        int error = errno;
+        fprintf(stderr, "%s: cannot run %s: %s\n", program_name, path, strerror(error));
+        _exit(error == ENOENT ? 127 : 126);
     }
     int wait_status = supervise_wait(child);
     struct outcome_plan plan = {claims, argv[0], child, wait_status, planned.profiling, planned.tracing,
