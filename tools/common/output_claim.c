@@ -81,6 +81,27 @@ static void derive(const char *asked, int directory, char *chosen, size_t size)
              dot);
 }
 
+int tool_mpi_rank(void)
+{
+    static const char *const variables[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"};
+    for (size_t i = 0; i < sizeof variables / sizeof *variables; i++) {
+        const char *value = getenv(variables[i]);
+        if (value && *value)
+            return atoi(value);
+    }
+    return -1;
+}
+
+void tool_output_for_rank(const char *asked, int rank, char *chosen, size_t size)
+{
+    const char *base = strrchr(asked, '/');
+    base = base ? base + 1 : asked;
+    const char *dot = strrchr(base, '.');
+    if (!dot || dot == base)
+        dot = asked + strlen(asked);
+    snprintf(chosen, size, "%.*s-rank-%d%s", (int)(dot - asked), asked, rank, dot);
+}
+
 int tool_output_claim(const char *tool, const char *asked, char *chosen, size_t size)
 {
     snprintf(chosen, size, "%s", asked);

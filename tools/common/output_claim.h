@@ -22,6 +22,13 @@
 
 #include <stddef.h>
 
+/* The MPI rank of this process from the launcher's environment, or -1. */
+int tool_mpi_rank(void);
+
+/* `asked` for MPI rank `rank`: "-rank-N" before a file's extension, so
+ * that the ranks of `mpirun glass profile -o FILE` write apart. */
+void tool_output_for_rank(const char *asked, int rank, char *chosen, size_t size);
+
 /* Appends "start PID TOOL PROGRAM". */
 void tool_output_started(const char *tool);
 

@@ -4,7 +4,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* open_memstream, program_invocation_short_name */
 #endif
-#include <errno.h>
+#include <errno.h> /* program_invocation_short_name */
 #include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -369,6 +369,12 @@ static const char *output_path(const char *variable, const char *tool, char *cho
     const char *asked = getenv(variable);
     if (!asked || !*asked)
         return NULL;
+    char for_rank[4096];
+    int rank = tool_mpi_rank();
+    if (rank >= 0) {
+        tool_output_for_rank(asked, rank, for_rank, sizeof for_rank);
+        asked = for_rank;
+    }
     if (tool_output_claim(tool, asked, chosen, size))
         fprintf(stderr, "glass profile: %s is another process's profile; this one's (%s, pid %d) is %s\n", asked,
                 program_invocation_short_name, (int)getpid(), chosen);

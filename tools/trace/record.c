@@ -383,18 +383,6 @@ static void on_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_da
 
 /* ---- the output directory (made by trace_dir.c) ----------------------------------- */
 
-/* The MPI rank of this process from the launcher's environment, or -1. */
-static int mpi_rank(void)
-{
-    static const char *const variables[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"};
-    for (size_t i = 0; i < sizeof variables / sizeof *variables; i++) {
-        const char *value = getenv(variables[i]);
-        if (value && *value)
-            return atoi(value);
-    }
-    return -1;
-}
-
 /* An id shared by the ranks of one MPI job, for the default directory name. */
 static const char *mpi_job(void)
 {
@@ -422,7 +410,7 @@ static int launcher_pid(void)
 static int choose_directory(void)
 {
     const char *dir = getenv("GLASS_TRACE_DIR");
-    int rank = mpi_rank();
+    int rank = tool_mpi_rank();
     const char *job = rank >= 0 ? mpi_job() : NULL;
     char fallback[512], cwd[2048] = "";
     if (!dir || !*dir) {
@@ -525,7 +513,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     get_target_info = (ompt_get_target_info_t)lookup("ompt_get_target_info");
     ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
     trace_pid = (int)getpid();
-    trace_rank = mpi_rank();
+    trace_rank = tool_mpi_rank();
     snprintf(trace_program, sizeof trace_program, "%s", program_invocation_short_name);
     if (!set_callback || choose_directory() != 0)
         return 0;
