@@ -326,12 +326,35 @@ static void check_host_devices(const char *name, const struct program_info *info
  * started (GLASS_OMPT_ALL_TOOLS=true, src/ompt/tool_list.c); the
  * specification alone would start only the first that accepts. When the
  * user turned that off, theirs cannot run beside ours: said, not hidden. */
+/* OMP_TOOL_LIBRARIES without the entries that are `tool` itself (the user
+ * may have named Glass's tool already: loading it twice would start it
+ * twice), in `kept`. */
+static void without_tool(const char *listed, const char *tool, char *kept, size_t size)
+{
+    char tool_path[PATH_MAX], entry_path[PATH_MAX];
+    int known = realpath(tool, tool_path) != NULL;
+    kept[0] = '\0';
+    size_t used = 0;
+    for (const char *entry = listed; *entry;) {
+        size_t len = strcspn(entry, ":");
+        char name[PATH_MAX];
+        snprintf(name, sizeof name, "%.*s", (int)len, entry);
+        int same = known && *name && realpath(name, entry_path) && !strcmp(entry_path, tool_path);
+        if (*name && !same && used + len + 2 < size)
+            used += (size_t)snprintf(kept + used, size - used, "%s%s", used ? ":" : "", name);
+        entry += len + (entry[len] == ':');
+    }
+}
+
 static void tool_libraries(const char *tool, const char *what, char *libraries, size_t size)
 {
-    const char *listed = getenv("OMP_TOOL_LIBRARIES");
     const char *all = getenv("GLASS_OMPT_ALL_TOOLS");
+    char listed[3 * PATH_MAX];
     snprintf(libraries, size, "%s", tool);
-    if (!listed || !*listed)
+    if (!getenv("OMP_TOOL_LIBRARIES"))
+        return;
+    without_tool(getenv("OMP_TOOL_LIBRARIES"), tool, listed, sizeof listed);
+    if (!*listed)
         return;
     if (all && strcmp(all, "true")) {
         fprintf(stderr, "%s: warning: OMP_TOOL_LIBRARIES=%s is not run: GLASS_OMPT_ALL_TOOLS=%s starts only one "
