@@ -256,6 +256,12 @@ static void check_output_file(const char *path, const char *option)
 
 static void check_outputs(void)
 {
+    char file_path[PATH_MAX], html_path[PATH_MAX];
+    if (planned.file && planned.html &&
+        (!strcmp(planned.file, planned.html) ||
+         (realpath(planned.file, file_path) && realpath(planned.html, html_path) && !strcmp(file_path, html_path))))
+        die(2, "-o and --html both name %s: the HTML page would replace the text profile; give each its own file",
+            planned.html);
     if (planned.file)
         check_output_file(planned.file, "-o");
     if (planned.html)
