@@ -154,54 +154,6 @@ static void find_lib_dir(char *dir, size_t size)
     die(1, "cannot find libglass.so next to %s (looked in ../" GLASS_INSTALL_LIBDIR " and ../lib)", exe);
 }
 
-/* Why `path` cannot be run as a program, or NULL when it can; *status is
- * what a shell exits with: 127 when nothing is there, 126 otherwise. */
-static const char *not_runnable(const char *path, int *status)
-{
-    struct stat st;
-    *status = 126;
-    if (stat(path, &st) != 0) {
-        *status = errno == ENOENT || errno == ENOTDIR ? 127 : 126;
-        return *status == 127 ? "program not found" : strerror(errno);
-    }
-    if (S_ISDIR(st.st_mode))
-        return "is a directory, not a program";
-    if (!S_ISREG(st.st_mode))
-        return "is not a regular file";
-    if (access(path, X_OK) != 0)
-        return errno == EACCES ? "is not executable (no execute permission: chmod +x it)" : strerror(errno);
-    return NULL;
-}
-
-/* PROG as execvp would find it: a name with a '/' as it is, else the first
- * runnable file of that name in PATH. NULL with the reason and status. */
-static char *find_program(const char *name, char *path, size_t size, const char **why, int *status)
-{
-    if (strchr(name, '/')) {
-        snprintf(path, size, "%s", name);
-        *why = not_runnable(path, status);
-        return *why ? NULL : path;
-    }
-    const char *search = getenv("PATH");
-    if (!search)
-        search = "/usr/local/bin:/usr/bin:/bin";
-    *why = "program not found";
-    *status = 127;
-    while (*search) {
-        const char *end = strchr(search, ':');
-        size_t len = end ? (size_t)(end - search) : strlen(search);
-        snprintf(path, size, "%.*s/%s", (int)len, len ? search : ".", name);
-        int found_status;
-        const char *reason = not_runnable(path, &found_status);
-        if (!reason)
-            return path;
-        if (found_status == 126 && *status == 127) /* something there, but not runnable: say so */
-            *why = reason, *status = found_status;
-        search += len + (end ? 1 : 0);
-    }
-    return NULL;
-}
-
 static void prepend_path(const char *variable, const char *dir)
 {
     const char *old = getenv(variable);
@@ -399,7 +351,7 @@ static _Noreturn void run(char **argv, const char *lib_dir, const char *command)
         die(2, "%s", "no program given (see glass --help)");
     const char *why;
     int status;
-    if (!find_program(argv[0], path, sizeof path, &why, &status)) {
+    if (!program_find(argv[0], path, sizeof path, &why, &status)) {
         fprintf(stderr, "%s: cannot run %s: %s\n", program_name, argv[0], why);
         exit(status);
     }

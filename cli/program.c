@@ -1,11 +1,13 @@
-/* What the `glass` command learns from the program's file (program.h): the
- * OpenMP libraries it needs (DT_NEEDED) and the runtime entry points it calls
- * (its undefined dynamic symbols). */
+/* The program the `glass` command runs (program.h): where it is, and what
+ * its file says: the OpenMP libraries it needs (DT_NEEDED) and the runtime
+ * entry points it calls (its undefined dynamic symbols). */
 #include "program.h"
 
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -112,4 +114,52 @@ int program_is_clang_compiled(const struct program_info *info)
      * offloading) and link libomp.so.5. A tiny program may call only omp_*
      * routines: then the library it links tells. */
     return info->calls_kmpc || info->calls_tgt || info->needs_omptarget || (info->needs_libomp && !info->needs_gomp);
+}
+
+/* Why `path` cannot be run as a program, or NULL when it can; *status is
+ * what a shell exits with: 127 when nothing is there, 126 otherwise. */
+static const char *not_runnable(const char *path, int *status)
+{
+    struct stat st;
+    *status = 126;
+    if (stat(path, &st) != 0) {
+        *status = errno == ENOENT || errno == ENOTDIR ? 127 : 126;
+        return *status == 127 ? "program not found" : strerror(errno);
+    }
+    if (S_ISDIR(st.st_mode))
+        return "is a directory, not a program";
+    if (!S_ISREG(st.st_mode))
+        return "is not a regular file";
+    if (access(path, X_OK) != 0)
+        return errno == EACCES ? "is not executable (no execute permission: chmod +x it)" : strerror(errno);
+    return NULL;
+}
+
+/* PROG as execvp would find it: a name with a '/' as it is, else the first
+ * runnable file of that name in PATH. NULL with the reason and status. */
+char *program_find(const char *name, char *path, size_t size, const char **why, int *status)
+{
+    if (strchr(name, '/')) {
+        snprintf(path, size, "%s", name);
+        *why = not_runnable(path, status);
+        return *why ? NULL : path;
+    }
+    const char *search = getenv("PATH");
+    if (!search)
+        search = "/usr/local/bin:/usr/bin:/bin";
+    *why = "program not found";
+    *status = 127;
+    while (*search) {
+        const char *end = strchr(search, ':');
+        size_t len = end ? (size_t)(end - search) : strlen(search);
+        snprintf(path, size, "%.*s/%s", (int)len, len ? search : ".", name);
+        int found_status;
+        const char *reason = not_runnable(path, &found_status);
+        if (!reason)
+            return path;
+        if (found_status == 126 && *status == 127) /* something there, but not runnable: say so */
+            *why = reason, *status = found_status;
+        search += len + (end ? 1 : 0);
+    }
+    return NULL;
 }

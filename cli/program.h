@@ -1,8 +1,18 @@
-/* What the `glass` command reads from the program's file before running it:
- * whether it is an OpenMP program at all (a warning when not), and which
- * compiler's OpenMP ABI it uses (host devices serve only GCC's). */
+/* The program the `glass` command runs: found as execvp would find it (or
+ * why it cannot run), and what its file says before it runs: whether it is
+ * an OpenMP program at all (a warning when not), and which compiler's
+ * OpenMP ABI it uses (host devices serve only GCC's). */
 #ifndef GLASS_CLI_PROGRAM_H
 #define GLASS_CLI_PROGRAM_H
+
+#include <stddef.h>
+
+/* NAME as execvp would find it: a name with a '/' as it is, else the first
+ * runnable file of that name in PATH, written into `path`. NULL when there
+ * is none, with the reason ("is a directory, not a program", "program not
+ * found", ...) and the status a shell exits with (126, or 127 when nothing
+ * is there). */
+char *program_find(const char *name, char *path, size_t size, const char **why, int *status);
 
 struct program_info {
     int elf;               /* a 64-bit ELF file: the fields below were read */
