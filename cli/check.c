@@ -6,7 +6,6 @@
  * leave several). The status is the program's when it failed, else says
  * whether any line counted violations. */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "supervise.h"
 
 /* Sums the violations of the result lines; -1 when there is no line (the
  * program never started OpenMP, or ended without finalizing it). */
@@ -33,40 +33,27 @@ static long long read_violations(const char *path)
     return total;
 }
 
-int glass_check_supervise(const char *program)
+static char result_path[4096];
+
+void glass_check_prepare(void)
 {
     const char *tmp = getenv("TMPDIR");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/glass-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    int fd = mkstemp(path);
+    snprintf(result_path, sizeof result_path, "%s/glass-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemp(result_path);
     if (fd < 0) {
-        fprintf(stderr, "glass: cannot make the result file %s (%s)\n", path, strerror(errno));
+        fprintf(stderr, "glass: cannot make the result file %s (%s)\n", result_path, strerror(errno));
         exit(1);
     }
     close(fd);
-    setenv("GLASS_CHECK_RESULT", path, 1);
-    fflush(NULL);
-    pid_t child = fork();
-    if (child < 0) {
-        fprintf(stderr, "glass: cannot fork (%s)\n", strerror(errno));
-        unlink(path);
-        exit(1);
-    }
-    if (child == 0)
-        return 0;
-    /* Like system(3): a ^C is for the program; we stay to report. */
-    signal(SIGINT, SIG_IGN);
-    signal(SIGQUIT, SIG_IGN);
-    int status;
-    while (waitpid(child, &status, 0) < 0)
-        if (errno != EINTR) {
-            fprintf(stderr, "glass: lost the program (%s)\n", strerror(errno));
-            exit(1);
-        }
-    long long violations = read_violations(path);
-    unlink(path);
+    setenv("GLASS_CHECK_RESULT", result_path, 1);
+}
+
+_Noreturn void glass_check_finish(int status, const char *program)
+{
+    long long violations = read_violations(result_path);
+    unlink(result_path);
     if (WIFSIGNALED(status))
-        exit(128 + WTERMSIG(status));
+        supervise_exit_like(status);
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
     if (violations < 0 && code != 126 && code != 127)
         fprintf(stderr, "glass check: the checker made no report (%s did not start OpenMP, or ended without "

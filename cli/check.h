@@ -6,11 +6,14 @@
  * checker found violations. */
 #define GLASS_CHECK_VIOLATIONS_STATUS 3
 
-/* Forks: returns 0 in the child, which goes on to run the program with the
- * checking tool (GLASS_CHECK_RESULT set to a fresh file it appends to). The
- * parent waits for it and exits: with the program's status when that is not
- * 0 (128 + N when signal N ended it), else GLASS_CHECK_VIOLATIONS_STATUS
- * when the tool reported violations, else 0. */
-int glass_check_supervise(const char *program);
+/* Before the program starts (cli/supervise.c runs it as a child): a fresh
+ * result file, named in GLASS_CHECK_RESULT, that the tool appends to. */
+void glass_check_prepare(void);
+
+/* Once the program has ended with wait status `status`: exits with the
+ * program's status when that is not 0 (dying by its signal as it did),
+ * else GLASS_CHECK_VIOLATIONS_STATUS when the tool reported violations,
+ * else 0. */
+_Noreturn void glass_check_finish(int status, const char *program);
 
 #endif

@@ -182,6 +182,11 @@ int glass_debug(char **args, const char *lib_dir)
     char program[PATH_MAX], gdb[PATH_MAX], extension[PATH_MAX];
     if (!args[0] || !strcmp(args[0], "--"))
         return debug_fail(2, "%s", "no program given: glass debug PROGRAM [CORE] [-- GDB-ARGS...]");
+    struct stat there;
+    if (!search_path(args[0], program, sizeof program, 0) && strchr(args[0], '/') && stat(args[0], &there) == 0)
+        return debug_fail(126, S_ISDIR(there.st_mode) ? "%s: is a directory, not a program"
+                                                      : "%s: is not an executable program",
+                          args[0]);
     if (!search_path(args[0], program, sizeof program, 0))
         return debug_fail(127, "%s: program not found", args[0]);
     const char *core = NULL;

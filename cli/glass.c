@@ -5,6 +5,7 @@
  *                                    the same, with the profiling tool loaded
  *   glass trace [-o DIR] [--format perfetto,json,otf2] [--] PROG ARGS...
  *                                    the same, with the tracing tool loaded
+ *   glass trace --recover DIR        a cut-short run's trace from its spilled events (cli/recover.c)
  *   glass check [-o FILE] [--] PROG ARGS...
  *                                    the same, with the checking tool loaded (cli/check.c)
  *   glass debug PROGRAM [CORE] [-- GDB-ARGS...]
@@ -12,25 +13,32 @@
  *   glass report [-o FILE] [--html FILE] DIR
  *                                    the profile of a trace folder (cli/report.c)
  *
+ * run execs the program; profile, trace and check run it as a child and
+ * wait (cli/supervise.c), to say afterwards what became of the tools'
+ * outputs (cli/outcome.c).
+ *
  * The library directory is found relative to this executable, so the same
  * binary works from the build tree (build/bin, build/lib) and from an install
  * (PREFIX/bin, PREFIX/<libdir>). */
-#include <elf.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"   /* glass check: waits for the program */
 #include "debug.h"   /* glass debug (OMPD) */
 #include "formats.h" /* glass trace --format (tools/trace/formats.h) */
+#include "outcome.h" /* what glass says once the program has ended */
+#include "output_claim.h" /* which outputs are glass's (tools/common) */
 #include "outputs.h" /* where the tools will write, checked first */
+#include "program.h" /* what the program's file says: OpenMP or not, which compiler */
+#include "recover.h" /* glass trace --recover */
 #include "report.h"  /* glass report: the profile of a trace folder */
+#include "supervise.h" /* the program as glass's child */
 #include "version.h" /* glass --version */
 
 static const char usage[] =
@@ -63,6 +71,15 @@ static const char usage[] =
     "                GLASS_TRACE_FORMAT is read when --format is not given\n"
     "            GLASS_TRACE_BUFFER=BYTES  events kept in memory per thread before they\n"
     "                                     are spilled to DIR (default 1M)\n"
+    "            --recover DIR            write the trace of a run that ended without it\n"
+    "                                     (a crash, SIGKILL) from the events it had spilled\n"
+    "                                     to DIR; glass names DIR when that happens\n"
+    "            on SIGTERM, SIGINT, SIGHUP or SIGXCPU (a job's time limit) profile and\n"
+    "            trace write what they recorded, then the program ends as the signal says\n"
+    "            several processes under one profile -o FILE or trace -o DIR (a script\n"
+    "            running programs): the first gets FILE or DIR, each other one its own\n"
+    "            FILE-PROGRAM-PID (before the extension) or DIR-PROGRAM-PID, said when made;\n"
+    "            under MPI each rank's profile is FILE-rank-N\n"
     "            the events are kept in DIR/events for glass report (32 bytes each;\n"
     "            GLASS_TRACE_EVENTS=off: not kept)\n"
     "  check     run PROGRAM on Glass and check every OpenMP event against the OpenMP\n"
@@ -77,10 +94,13 @@ static const char usage[] =
     "  run, profile, trace and check take --host-devices N: N offload devices that are\n"
     "            the host with separate memory (GLASS_HOST_DEVICES=N): target regions of\n"
     "            gcc-compiled programs run on device copies of their mapped data, so a\n"
-    "            missing or wrong map clause gives the wrong answer as on a GPU\n"
+    "            missing or wrong map clause gives the wrong answer as on a GPU (for a\n"
+    "            clang-compiled program glass says why it does nothing)\n"
     "  report    glass report [-o FILE] [--html FILE] DIR: the profile of a run traced by\n"
     "            glass trace -o DIR, offline: the text report (stdout or FILE) and with\n"
     "            --html the same self-contained page as glass profile --html\n"
+    "  profile, trace and check run the tools OMP_TOOL_LIBRARIES lists beside their own\n"
+    "            (GLASS_OMPT_ALL_TOOLS=true, said in one line)\n"
     "  debug     glass debug PROGRAM [CORE] [-- GDB-ARGS...]: gdb with the OMPD commands\n"
     "            (ompd init, threads, parallel, tasks, icvs, bt) on PROGRAM\n"
     "            run on Glass with OMP_DEBUG=enabled, or on its core file CORE\n"
@@ -97,12 +117,17 @@ static const char usage[] =
     "\n";
 
 static const char *program_name = "glass";
+static int host_devices_option; /* --host-devices was given */
 
-static void die(int status, const char *fmt, const char *arg)
+static _Noreturn void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static _Noreturn void die(int status, const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "%s: ", program_name);
-    fprintf(stderr, fmt, arg);
+    vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
+    va_end(ap);
     exit(status);
 }
 
@@ -137,76 +162,6 @@ static void find_lib_dir(char *dir, size_t size)
     die(1, "cannot find libglass.so next to %s (looked in ../" GLASS_INSTALL_LIBDIR " and ../lib)", exe);
 }
 
-/* PROG as execvp would find it, or NULL. */
-static char *find_program(const char *name, char *path, size_t size)
-{
-    if (strchr(name, '/')) {
-        snprintf(path, size, "%s", name);
-        return access(path, F_OK) == 0 ? path : NULL;
-    }
-    const char *search = getenv("PATH");
-    if (!search)
-        search = "/usr/local/bin:/usr/bin:/bin";
-    while (*search) {
-        const char *end = strchr(search, ':');
-        size_t len = end ? (size_t)(end - search) : strlen(search);
-        snprintf(path, size, "%.*s/%s", (int)len, len ? search : ".", name);
-        if (is_file(path) && access(path, X_OK) == 0)
-            return path;
-        search += len + (end ? 1 : 0);
-    }
-    return NULL;
-}
-
-enum openmp_use { OPENMP_YES, OPENMP_NO, OPENMP_UNKNOWN };
-
-static int needs_openmp(const char *library)
-{
-    return strncmp(library, "libgomp.so", 10) == 0 || strncmp(library, "libomp.so", 9) == 0 ||
-           strncmp(library, "libiomp5.so", 11) == 0 || strncmp(library, "libglass.so", 11) == 0;
-}
-
-/* Whether a 64-bit ELF program needs an OpenMP runtime (DT_NEEDED). Anything
- * else (scripts, 32-bit programs) is UNKNOWN and runs without a word. */
-static enum openmp_use openmp_use(const char *path)
-{
-    int fd = open(path, O_RDONLY);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0 || (size_t)st.st_size < sizeof(Elf64_Ehdr)) {
-        if (fd >= 0)
-            close(fd);
-        return OPENMP_UNKNOWN;
-    }
-    const unsigned char *image = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    close(fd);
-    if (image == MAP_FAILED)
-        return OPENMP_UNKNOWN;
-    size_t size = (size_t)st.st_size;
-    enum openmp_use result = OPENMP_UNKNOWN;
-    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)image;
-    if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-        eh->e_shoff + (size_t)eh->e_shnum * sizeof(Elf64_Shdr) > size)
-        goto out;
-    const Elf64_Shdr *sections = (const Elf64_Shdr *)(image + eh->e_shoff);
-    result = OPENMP_NO; /* a static program, or one without the runtimes */
-    for (unsigned i = 0; i < eh->e_shnum; i++) {
-        const Elf64_Shdr *dynamic = &sections[i];
-        if (dynamic->sh_type != SHT_DYNAMIC || dynamic->sh_link >= eh->e_shnum)
-            continue;
-        const Elf64_Shdr *strtab = &sections[dynamic->sh_link];
-        if (dynamic->sh_offset + dynamic->sh_size > size || strtab->sh_offset + strtab->sh_size > size)
-            continue;
-        const Elf64_Dyn *entry = (const Elf64_Dyn *)(image + dynamic->sh_offset);
-        for (size_t k = 0; k < dynamic->sh_size / sizeof *entry && entry[k].d_tag != DT_NULL; k++)
-            if (entry[k].d_tag == DT_NEEDED && entry[k].d_un.d_val < strtab->sh_size &&
-                needs_openmp((const char *)image + strtab->sh_offset + entry[k].d_un.d_val))
-                result = OPENMP_YES;
-    }
-out:
-    munmap((void *)image, size);
-    return result;
-}
-
 static void prepend_path(const char *variable, const char *dir)
 {
     const char *old = getenv(variable);
@@ -227,20 +182,53 @@ static void prepend_path(const char *variable, const char *dir)
  * set from the options and checked once the program is found. */
 static struct {
     const char *file, *html; /* profile or check -o, profile --html */
+    const char *signature;   /* what the file's text holds: "glass profile", "glass check" */
     const char *dir;         /* the trace directory, NULL: the tool's default */
-    int tracing;
+    int tracing, profiling;
+    const char *made_dir;    /* `dir`, when glass made it for the run */
 } planned;
+
+/* A file an option names is written only if it is new, empty, or an output
+ * of glass already: never over the program or anything else of the user's.
+ * Then it must be writable. */
+static void check_output_file(const char *path, const char *option)
+{
+    const char *foreign = tool_output_foreign(path, planned.signature);
+    if (foreign) {
+        struct stat st;
+        int exists = stat(path, &st) == 0;
+        int program = exists && S_ISREG(st.st_mode) && (st.st_mode & 0111);
+        fprintf(stderr, "%s: not overwriting %s: %s; give %s a new file name%s%s%s%s\n", program_name, path, foreign,
+                option, !strcmp(option, "--html") ? " (e.g. --html profile.html)" : "",
+                exists && S_ISREG(st.st_mode) ? ", or remove " : "", exists && S_ISREG(st.st_mode) ? path : "",
+                exists && S_ISREG(st.st_mode) ? " first if it may go" : "");
+        if (program)
+            fprintf(stderr, "%s: %s takes the file to write, before the program: glass %s %s FILE [--] PROGRAM\n",
+                    program_name, option, planned.profiling ? "profile" : "check", option);
+        exit(2);
+    }
+    const char *reason = glass_cli_file_unwritable(path);
+    if (reason) {
+        fprintf(stderr, "%s: cannot write %s: %s\n", program_name, path, reason);
+        exit(1);
+    }
+}
 
 static void check_outputs(void)
 {
-    const char *files[] = {planned.file, planned.html};
-    for (int i = 0; i < 2; i++) {
-        const char *reason = files[i] ? glass_cli_file_unwritable(files[i]) : NULL;
-        if (reason) {
-            fprintf(stderr, "%s: cannot write %s: %s\n", program_name, files[i], reason);
-            exit(1);
-        }
-    }
+    char file_path[PATH_MAX], html_path[PATH_MAX];
+    if (planned.file && planned.html &&
+        (!strcmp(planned.file, planned.html) ||
+         (realpath(planned.file, file_path) && realpath(planned.html, html_path) && !strcmp(file_path, html_path))))
+        die(2, "-o and --html both name %s: the HTML page would replace the text profile; give each its own file",
+            planned.html);
+    if (planned.file)
+        check_output_file(planned.file, "-o");
+    if (planned.html)
+        check_output_file(planned.html, "--html");
+    struct stat st;
+    if (planned.tracing && planned.dir && stat(planned.dir, &st) != 0)
+        planned.made_dir = planned.dir;
     const char *reason = planned.tracing ? glass_cli_dir_unwritable(planned.dir) : NULL;
     if (reason) {
         if (planned.dir)
@@ -278,25 +266,141 @@ static void check_trace_formats(const char *option)
     exit(2);
 }
 
-/* Runs PROG; `supervise` (glass check): in a child, waited for. */
-static int run(char **argv, const char *lib_dir, int supervise)
+/* --host-devices serve the target regions of GCC's ABI (GOMP_target_ext):
+ * clang's go through LLVM's libomptarget (-fopenmp-targets), or run on the
+ * host directly when built without it, and never reach them. */
+static void check_host_devices(const char *name, const struct program_info *info)
+{
+    const char *devices = getenv("GLASS_HOST_DEVICES");
+    if (!host_devices_option || !devices || !strcmp(devices, "0") || !program_is_clang_compiled(info) ||
+        info->calls_gomp_target)
+        return;
+    int offload = info->calls_tgt || info->needs_omptarget;
+    fprintf(stderr,
+            "%s: warning: --host-devices %s does nothing for %s: host devices run gcc-compiled target regions only, "
+            "and it is clang-compiled (%s): its target regions %s\n",
+            program_name, devices, name,
+            offload            ? "it calls LLVM's __tgt_ offload entry points"
+            : info->calls_kmpc ? "it calls LLVM's __kmpc_ entry points"
+                               : "it links libomp, not libgomp",
+            offload ? "go to LLVM's libomptarget and its own devices"
+                    : "run on the host (it was built without -fopenmp-targets), whatever omp_get_num_devices() says");
+}
+
+/* OMP_TOOL_LIBRARIES for the profile, trace or check: the tools the user
+ * lists keep their places and ours comes after them, with every tool
+ * started (GLASS_OMPT_ALL_TOOLS=true, src/ompt/tool_list.c); the
+ * specification alone would start only the first that accepts. When the
+ * user turned that off, theirs cannot run beside ours: said, not hidden. */
+/* OMP_TOOL_LIBRARIES without the entries that are `tool` itself (the user
+ * may have named Glass's tool already: loading it twice would start it
+ * twice), in `kept`. */
+static void without_tool(const char *listed, const char *tool, char *kept, size_t size)
+{
+    char tool_path[PATH_MAX], entry_path[PATH_MAX];
+    int known = realpath(tool, tool_path) != NULL;
+    kept[0] = '\0';
+    size_t used = 0;
+    for (const char *entry = listed; *entry;) {
+        size_t len = strcspn(entry, ":");
+        char name[PATH_MAX];
+        snprintf(name, sizeof name, "%.*s", (int)len, entry);
+        int same = known && *name && realpath(name, entry_path) && !strcmp(entry_path, tool_path);
+        if (*name && !same && used + len + 2 < size)
+            used += (size_t)snprintf(kept + used, size - used, "%s%s", used ? ":" : "", name);
+        entry += len + (entry[len] == ':');
+    }
+}
+
+static void tool_libraries(const char *tool, const char *what, char *libraries, size_t size)
+{
+    const char *all = getenv("GLASS_OMPT_ALL_TOOLS");
+    char listed[3 * PATH_MAX];
+    snprintf(libraries, size, "%s", tool);
+    if (!getenv("OMP_TOOL_LIBRARIES"))
+        return;
+    without_tool(getenv("OMP_TOOL_LIBRARIES"), tool, listed, sizeof listed);
+    if (!*listed)
+        return;
+    if (all && strcmp(all, "true")) {
+        fprintf(stderr, "%s: warning: OMP_TOOL_LIBRARIES=%s is not run: GLASS_OMPT_ALL_TOOLS=%s starts only one "
+                        "tool, the %s's (unset it or set it to true to run both)\n",
+                program_name, listed, all, what);
+        return;
+    }
+    if ((size_t)snprintf(libraries, size, "%s:%s", listed, tool) >= size)
+        die(2, "OMP_TOOL_LIBRARIES is too long (%s)", listed);
+    if (!all) {
+        fprintf(stderr, "%s: OMP_TOOL_LIBRARIES=%s: running those tools too, before the %s's "
+                        "(GLASS_OMPT_ALL_TOOLS=true)\n", program_name, listed, what);
+        setenv("GLASS_OMPT_ALL_TOOLS", "true", 1);
+    }
+}
+
+/* The claims file the tools' processes share (output_claim.h), made fresh
+ * for this run and named in GLASS_OUTPUT_CLAIMS. */
+static void make_claims_file(char *path, size_t size)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(path, size, "%s/glass-outputs-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemp(path);
+    if (fd < 0)
+        die(1, "cannot make the file %s where the tools say what they wrote (%s)", path, strerror(errno));
+    close(fd);
+    setenv("GLASS_OUTPUT_CLAIMS", path, 1);
+}
+
+/* Runs PROG. `command`: run execs it; profile, trace and check run it as a
+ * child and wait (supervise.h), to report on its outputs once it ends. */
+static _Noreturn void run(char **argv, const char *lib_dir, const char *command)
 {
     char path[PATH_MAX];
     if (!argv[0])
         die(2, "%s", "no program given (see glass --help)");
-    if (!find_program(argv[0], path, sizeof path))
-        die(127, "%s: program not found", argv[0]);
+    const char *why;
+    int status;
+    if (!program_find(argv[0], path, sizeof path, &why, &status)) {
+        fprintf(stderr, "%s: cannot run %s: %s\n", program_name, argv[0], why);
+        exit(status);
+    }
     check_outputs(); /* before the program runs for nothing */
-    if (openmp_use(path) == OPENMP_NO)
+    struct program_info info;
+    program_inspect(path, &info);
+    if (info.elf && !program_uses_openmp(&info))
         fprintf(stderr,
                 "%s: warning: %s is not an OpenMP program (it links neither libgomp nor libomp); running it anyway\n",
                 program_name, argv[0]);
+    check_host_devices(argv[0], &info);
     prepend_path("LD_LIBRARY_PATH", lib_dir);
-    if (supervise)
-        glass_check_supervise(argv[0]); /* returns in the child only */
-    execv(path, argv);
-    die(126, "cannot run %s", path);
-    return 126;
+    if (!strcmp(command, "run")) {
+        execv(path, argv);
+        die(errno == ENOENT ? 127 : 126, "cannot run %s: %s", path, strerror(errno));
+    }
+    char claims[PATH_MAX];
+    make_claims_file(claims, sizeof claims);
+    int check = !strcmp(command, "check");
+    if (check)
+        glass_check_prepare();
+    /* The MPI launcher, for the trace's default directory name (the
+     * program's parent is glass). */
+    char launcher[32];
+    snprintf(launcher, sizeof launcher, "%d", (int)getppid());
+    setenv("GLASS_LAUNCHER_PID", launcher, 1);
+    pid_t child = supervise_fork();
+    if (child == 0) {
+        execv(path, argv);
+        int error = errno;
+        fprintf(stderr, "%s: cannot run %s: %s\n", program_name, path, strerror(error));
+        _exit(error == ENOENT ? 127 : 126);
+    }
+    int wait_status = supervise_wait(child);
+    struct outcome_plan plan = {claims, argv[0], child, wait_status, planned.profiling, planned.tracing,
+                                planned.made_dir};
+    outcome_report(&plan);
+    unlink(claims);
+    if (check)
+        glass_check_finish(wait_status, argv[0]);
+    supervise_exit_like(wait_status);
 }
 
 int main(int argc, char **argv)
@@ -334,7 +438,7 @@ int main(int argc, char **argv)
         die(2, "unknown command '%s' (see glass --help)", command);
 
     char **rest = argv + 2;
-    const char *output = NULL, *html = NULL, *format = NULL, *trace_dir = NULL;
+    const char *output = NULL, *html = NULL, *format = NULL, *trace_dir = NULL, *recover = NULL;
     while (*rest && (*rest)[0] == '-') {
         if (!strcmp(*rest, "--")) {
             rest++;
@@ -342,7 +446,7 @@ int main(int argc, char **argv)
         }
         int takes_value = (profile || trace || check) && (!strcmp(*rest, "-o") || !strcmp(*rest, "--output"));
         takes_value |= profile && !strcmp(*rest, "--html");
-        takes_value |= trace && !strcmp(*rest, "--format");
+        takes_value |= trace && (!strcmp(*rest, "--format") || !strcmp(*rest, "--recover"));
         takes_value |= (profile || check) && !strcmp(*rest, "--trace");
         takes_value |= !strcmp(*rest, "--host-devices");
         if (takes_value && !rest[1])
@@ -353,6 +457,7 @@ int main(int argc, char **argv)
             if (!*rest[1] || *end || n < 0 || n > 64)
                 die(2, "--host-devices takes a number of devices from 0 to 64, not '%s'", rest[1]);
             setenv("GLASS_HOST_DEVICES", rest[1], 1);
+            host_devices_option = 1;
             rest += 2;
             continue;
         }
@@ -360,6 +465,7 @@ int main(int argc, char **argv)
             const char **into = !strcmp(*rest, "--html")     ? &html
                                 : !strcmp(*rest, "--format") ? &format
                                 : !strcmp(*rest, "--trace")  ? &trace_dir
+                                : !strcmp(*rest, "--recover") ? &recover
                                                              : &output;
             *into = rest[1];
             rest += 2;
@@ -369,12 +475,21 @@ int main(int argc, char **argv)
     }
     if (trace)
         check_trace_formats(format);
+    if (recover) {
+        if (*rest || output)
+            die(2, "--recover DIR converts a trace directory; it takes no -o and no program (see glass --help)");
+        char recover_lib_dir[PATH_MAX];
+        find_lib_dir(recover_lib_dir, sizeof recover_lib_dir);
+        return glass_trace_recover_dir(recover, format, recover_lib_dir);
+    }
     /* Checked once the program is found (run). glass trace without -o: the
      * tool's GLASS_TRACE_DIR if the user set one, else its default. */
     planned.file = profile || check ? output : NULL;
     planned.html = html;
     planned.dir = trace ? (output ? output : getenv("GLASS_TRACE_DIR")) : trace_dir;
     planned.tracing = trace || trace_dir;
+    planned.profiling = profile;
+    planned.signature = check ? "glass check" : "glass profile";
 
     char lib_dir[PATH_MAX];
     find_lib_dir(lib_dir, sizeof lib_dir);
@@ -392,16 +507,8 @@ int main(int argc, char **argv)
         if (setting && strcmp(setting, "enabled"))
             fprintf(stderr, "%s: warning: OMP_TOOL=%s, enabling it for the %s\n", program_name, setting, what);
         setenv("OMP_TOOL", "enabled", 1);
-        /* With every tool started (GLASS_OMPT_ALL_TOOLS=true) the tools the
-         * user lists keep their places, ours after them; otherwise the
-         * specification starts one tool, and it must be ours. */
-        const char *listed = getenv("OMP_TOOL_LIBRARIES");
-        const char *all = getenv("GLASS_OMPT_ALL_TOOLS");
         char libraries[3 * PATH_MAX + 64];
-        if (listed && *listed && all && !strcmp(all, "true"))
-            snprintf(libraries, sizeof libraries, "%s:%s", listed, tool);
-        else
-            snprintf(libraries, sizeof libraries, "%s", tool);
+        tool_libraries(tool, what, libraries, sizeof libraries);
         setenv("OMP_TOOL_LIBRARIES", libraries, 1);
         if (trace_dir) {
             /* The tracing tool beside this one: both start (Glass's
@@ -426,5 +533,5 @@ int main(int argc, char **argv)
         if (check && output)
             setenv("GLASS_CHECK_OUTPUT", output, 1);
     }
-    return run(rest, lib_dir, check);
+    run(rest, lib_dir, command);
 }

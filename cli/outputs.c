@@ -13,11 +13,21 @@
 const char *glass_cli_file_unwritable(const char *path)
 {
     /* Not truncated here: the tool truncates it when it writes, and a file
-     * the program's run never reaches (it crashed) keeps what it had. */
-    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+     * the program's run never reaches (it crashed) keeps what it had. A new
+     * file is made to see that it can be, then removed: a run that writes
+     * nothing leaves no empty file behind. */
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        close(fd);
+        return NULL;
+    }
+    if (errno != ENOENT)
+        return strerror(errno);
+    fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0)
         return strerror(errno);
     close(fd);
+    unlink(path);
     return NULL;
 }
 

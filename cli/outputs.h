@@ -5,8 +5,8 @@
 #define GLASS_CLI_OUTPUTS_H
 
 /* A file the tool will write (profile -o / --html, check -o): it can be
- * opened for writing (it is created empty if it did not exist). NULL when
- * it can, else the reason (strerror). */
+ * opened for writing, or created (and is not left behind). NULL when it
+ * can, else the reason (strerror). */
 const char *glass_cli_file_unwritable(const char *path);
 
 /* The trace directory: it exists or can be created (with its parents, as the

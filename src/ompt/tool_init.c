@@ -275,8 +275,9 @@ static bool all_tools_wanted(void)
 }
 
 /* OMP_TOOL (tool-var, 5.1 6.18): enabled (the default) or disabled, in any
- * case and with surrounding blanks. Another value is a fatal error naming it,
- * as the OMPT technical report specified (5.1 leaves it unspecified). */
+ * case and with surrounding blanks. 5.1 leaves another value unspecified: it
+ * gets one "glass:" line and the default, as every other invalid setting
+ * does (src/core/env.c), not an abort that would end the program. */
 static bool tool_enabled(void)
 {
     const char *value = secure_getenv("OMP_TOOL");
@@ -298,7 +299,10 @@ static bool tool_enabled(void)
         note("OMP_TOOL=\"%s\": disabled, no tool is searched for", value);
         return false;
     }
-    glass_fatal("OMP_TOOL=\"%s\" is invalid: expected \"enabled\" or \"disabled\"", value);
+    glass_warn("OMP_TOOL=\"%s\" is invalid: expected \"enabled\" or \"disabled\"; using the default, "
+               "enabled", value);
+    note("OMP_TOOL=\"%s\" is invalid: enabled, the default", value);
+    return true;
 }
 
 /* 4.2.3: the initializer runs before any OpenMP event; the host is the

@@ -8,9 +8,13 @@
 # offload/test/ompt/ of LLVM 19's sources (openmp/libomptarget/test/ompt/
 # in LLVM 17 and 18): callbacks.h (the callbacks, which print one line per
 # event) and register_*.h (which of them a tool registers), with LLVM's test
-# programs beside them. From Debian's source of the clang-19 package:
-#   curl -O http://deb.debian.org/debian/pool/main/l/llvm-toolchain-19/llvm-toolchain-19_19.1.7.orig.tar.xz
-#   tar -xJf llvm-toolchain-19_19.1.7.orig.tar.xz --wildcards '*/offload/test/ompt/*'
+# programs beside them. From Debian's source package of clang-19,
+# llvm-toolchain-19, through apt (scripts/apt-source.sh adds the deb-src
+# entries the apt sources usually lack, in a private configuration); no
+# root is needed to download a source package:
+#   scripts/apt-source.sh llvm-toolchain-19 .
+#   tar -xJf llvm-toolchain-19_*.orig.tar.xz --wildcards '*/offload/test/ompt/*'
+# (apt-get download fetches binary packages, which do not ship these files.)
 #
 # Usage: tests/external/llvm-target-tool.sh TOOL_DIR
 #   TOOL_DIR   the folder holding callbacks.h and register_*.h

@@ -17,6 +17,9 @@
 #include "symbol_file.h"
 #include "symbolize.h"
 
+/* Set by tool_symbolize_from_maps: the addresses are another process's. */
+static char *maps_path;
+
 #ifdef GLASS_TOOL_HAVE_LIBDW
 #include <dwarf.h>
 #include <elfutils/libdwfl.h>
@@ -35,7 +38,13 @@ static Dwfl *process_dwfl(void)
     if (dwfl || dwfl_failed)
         return dwfl;
     dwfl = dwfl_begin(&callbacks);
-    if (!dwfl || dwfl_linux_proc_report(dwfl, getpid()) != 0 || dwfl_report_end(dwfl, NULL, NULL) != 0) {
+    FILE *maps = maps_path ? fopen(maps_path, "r") : NULL;
+    int reported = !dwfl                 ? -1
+                   : maps_path          ? (maps ? dwfl_linux_proc_maps_report(dwfl, maps) : -1)
+                                        : dwfl_linux_proc_report(dwfl, getpid());
+    if (maps)
+        fclose(maps);
+    if (reported != 0 || dwfl_report_end(dwfl, NULL, NULL) != 0) {
         if (dwfl)
             dwfl_end(dwfl);
         dwfl = NULL;
@@ -157,6 +166,37 @@ int tool_symbolize_has_lines(void)
 }
 #endif
 
+void tool_symbolize_from_maps(const char *path)
+{
+    free(maps_path);
+    maps_path = path ? strdup(path) : NULL;
+}
+
+/* Another process's address as "object+0xoffset" from its saved maps (no
+ * symbol tables are read for it without libdw). */
+static int from_maps(uintptr_t address, const void *codeptr, char *buf, size_t size)
+{
+    FILE *maps = fopen(maps_path, "r");
+    char line[4096];
+    int found = 0;
+    while (maps && !found && fgets(line, sizeof line, maps)) {
+        unsigned long start, end, offset;
+        int at = 0;
+        if (sscanf(line, "%lx-%lx %*s %lx %*s %*s %n", &start, &end, &offset, &at) != 3 || !at || address < start ||
+            address >= end)
+            continue;
+        line[strcspn(line, "\n")] = '\0';
+        const char *object = strrchr(line + at, '/');
+        object = object ? object + 1 : line + at;
+        snprintf(buf, size, "%s+0x%lx", *object ? object : "?",
+                 (unsigned long)((uintptr_t)codeptr - start + offset));
+        found = 1;
+    }
+    if (maps)
+        fclose(maps);
+    return found;
+}
+
 void tool_symbolize_end(void)
 {
     line_tables_end();
@@ -186,6 +226,11 @@ const char *tool_symbolize_detailed(const void *codeptr, char *buf, size_t size,
     uintptr_t address = (uintptr_t)codeptr - 1;
     if (from_dwarf(address, buf, size, detail))
         return buf;
+    if (maps_path) {
+        if (!from_maps(address, codeptr, buf, size))
+            snprintf(buf, size, "%p", codeptr);
+        return buf;
+    }
     const char *function, *object;
     uintptr_t offset;
     if (elf_symbol_lookup(address, &function, &offset, &object) && function) {

@@ -21,6 +21,11 @@ const char *tool_symbolize_data(const void *address, char *buf, size_t size);
  * libdw); without, positions are function+offset. */
 int tool_symbolize_has_lines(void);
 
+/* Names the addresses of another process, whose /proc/PID/maps was saved
+ * in `path` (a trace recovered after its process died): file:line with
+ * libdw, else object+offset. */
+void tool_symbolize_from_maps(const char *path);
+
 /* Releases the debug information read so far. */
 void tool_symbolize_end(void);
 

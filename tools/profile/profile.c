@@ -2,17 +2,22 @@
  * between activities (profile.h) and charges the time since its previous event
  * to the activity it leaves, in the thread's own tables. */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* open_memstream */
+#define _GNU_SOURCE /* open_memstream, program_invocation_short_name */
 #endif
+#include <errno.h> /* program_invocation_short_name */
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <omp-tools.h>
 
 #include "clock.h"
+#include "finish_signals.h"
+#include "output_claim.h"
 #include "profile.h"
 
 struct profile_thread *profile_threads[PROFILE_MAX_THREADS];
@@ -500,6 +505,8 @@ static void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t pr
 
 /* ---- start-up and finalize ------------------------------------------------------ */
 
+static void finish(void);
+
 static int initialize(ompt_function_lookup_t lookup, int initial_device_num, ompt_data_t *tool_data)
 {
     (void)initial_device_num, (void)tool_data;
@@ -529,10 +536,17 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     REGISTER(ompt_callback_reduction, on_reduction);
 #undef REGISTER
     profile_target_register(set_callback);
+    tool_output_started("profile");
+    tool_finish_on_signals("glass profile", finish);
     return 1;
 }
 
-int profile_write_reports(const char *path, FILE *fallback, const char *html)
+/* Bit 0: the text report could not go to `path` (it went to `fallback`);
+ * bit 1: the page could not be written. */
+#define REPORT_TEXT_FAILED 1
+#define REPORT_HTML_FAILED 2
+
+static int write_reports(const char *path, FILE *fallback, const char *html)
 {
     /* The report is made once, then written as text and, if asked, as HTML. */
     char *text = NULL;
@@ -550,32 +564,88 @@ int profile_write_reports(const char *path, FILE *fallback, const char *html)
             fprintf(stderr, "glass profile: cannot write %s, reporting to %s\n", path,
                     fallback == stdout ? "stdout" : "stderr");
             out = fallback;
-            failed = 1;
+            failed |= REPORT_TEXT_FAILED;
         }
     }
     if (text)
         fputs(text, out);
     else
         profile_report(out);
-    if (out != fallback)
-        failed |= fclose(out) != 0;
-    else
+    if (out != fallback) {
+        if (fclose(out) != 0)
+            failed |= REPORT_TEXT_FAILED;
+    } else {
         fflush(out);
+    }
     if (html && *html && profile_report_html(html, text) != 0) {
         fprintf(stderr, "glass profile: cannot write %s\n", html);
-        failed = 1;
+        failed |= REPORT_HTML_FAILED;
     }
     free(text);
     profile_names_end();
     tool_symbolize_end();
-    return failed ? -1 : 0;
+    return failed;
+}
+
+int profile_write_reports(const char *path, FILE *fallback, const char *html)
+{
+    return write_reports(path, fallback, html) ? -1 : 0;
+}
+
+/* Where this process writes the output asked for in `variable`: its own
+ * name when another process of the same glass command has the one asked
+ * (output_claim.h), and never over a file that is not a glass profile.
+ * NULL: not written (said why). */
+static const char *output_path(const char *variable, const char *tool, char *chosen, size_t size)
+{
+    const char *asked = getenv(variable);
+    if (!asked || !*asked)
+        return NULL;
+    char for_rank[4096];
+    int rank = tool_mpi_rank();
+    if (rank >= 0) {
+        tool_output_for_rank(asked, rank, for_rank, sizeof for_rank);
+        asked = for_rank;
+    }
+    if (tool_output_claim(tool, asked, chosen, size))
+        fprintf(stderr, "glass profile: %s is another process's profile; this one's (%s, pid %d) is %s\n", asked,
+                program_invocation_short_name, (int)getpid(), chosen);
+    const char *foreign = tool_output_foreign(chosen, "glass profile");
+    if (foreign) {
+        fprintf(stderr, "glass profile: not overwriting %s: %s%s\n", chosen, foreign,
+                strcmp(tool, "html") ? "; the profile goes to stderr" : "; no HTML profile written");
+        return NULL;
+    }
+    return chosen;
+}
+
+/* The report, made once, written as text and, if asked, as HTML: at
+ * finalize, or on SIGTERM and the like (finish_signals.h), whichever
+ * comes first. */
+static _Atomic int finished;
+
+static void finish(void)
+{
+    if (!tool_finish_begin(&finished))
+        return;
+    /* Not on the thread that writes on a signal: it is not one of the
+     * program's (the report charges every thread up to now anyway). */
+    if (current)
+        charge(current, profile_now());
+    char chosen[4096], html_chosen[4096];
+    const char *path = output_path("GLASS_PROFILE_OUTPUT", "profile", chosen, sizeof chosen);
+    const char *html = output_path("GLASS_PROFILE_HTML", "html", html_chosen, sizeof html_chosen);
+    int failed = write_reports(path, stderr, html);
+    tool_output_done("profile", path && !(failed & REPORT_TEXT_FAILED) ? path : "stderr");
+    if (html && !(failed & REPORT_HTML_FAILED))
+        tool_output_done("html", html);
+    tool_finish_done(&finished);
 }
 
 static void finalize(ompt_data_t *tool_data)
 {
     (void)tool_data;
-    charge(self(), profile_now());
-    profile_write_reports(getenv("GLASS_PROFILE_OUTPUT"), stderr, getenv("GLASS_PROFILE_HTML"));
+    finish();
 }
 
 /* ---- replay: the same callbacks, fed a trace's events (replay.c) ---- */

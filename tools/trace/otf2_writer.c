@@ -275,7 +275,7 @@ int otf2_writer_close(void *state, uint64_t start, uint64_t end)
         OTF2_GlobalDefWriter_WriteString(g, next++, "");
         OTF2_GlobalDefWriter_WriteString(g, next++, "OpenMP");
         char name[64];
-        snprintf(name, sizeof name, "process %d", (int)getpid());
+        snprintf(name, sizeof name, "process %d", trace_pid);
         OTF2_GlobalDefWriter_WriteString(g, next++, name);
         OTF2_GlobalDefWriter_WriteString(g, next++, "machine");
         OTF2_GlobalDefWriter_WriteString(g, next++, "node");

@@ -23,7 +23,7 @@
  * ClockSnapshot), and region names and categories are interned: sent once per
  * sequence in InternedData, then referred to by number. */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* program_invocation_short_name */
+#define _GNU_SOURCE /* the writers' POSIX and GNU functions */
 #endif
 #include <errno.h>
 #include <stdio.h>
@@ -273,9 +273,9 @@ static void write_process_track(struct perfetto *p, int rank)
               process = PB_BUFFER(process_storage);
     char name[256];
     if (rank >= 0)
-        snprintf(name, sizeof name, "%s (rank %d)", program_invocation_short_name, rank);
+        snprintf(name, sizeof name, "%.200s (rank %d)", trace_program, rank);
     else
-        snprintf(name, sizeof name, "%s", program_invocation_short_name);
+        snprintf(name, sizeof name, "%s", trace_program);
     pb_uint(&process, PROCESS_PID, (uint64_t)p->pid);
     pb_string(&process, PROCESS_NAME, name);
     pb_uint(&track, TRACK_UUID, p->process_uuid);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -17,14 +18,19 @@
 
 #include "clock.h"
 #include "events_dir.h"
+#include "finish_signals.h"
 #include "formats.h"
+#include "output_claim.h"
 #include "symbolize.h"
+#include "spill.h"
 #include "trace.h"
 #include "trace_dir.h"
 
 struct trace_thread *trace_threads[TRACE_MAX_THREADS];
 _Atomic unsigned trace_thread_count;
 char trace_dir[4096];
+int trace_pid, trace_rank = -1;
+char trace_program[256];
 
 static size_t buffer_events = (1u << 20) / sizeof(struct trace_event); /* 1 MiB per thread */
 uint64_t trace_start;
@@ -88,6 +94,7 @@ void trace_flush(struct trace_thread *t)
     }
     t->flushed += count;
     atomic_store_explicit(&t->count, 0, memory_order_release);
+    trace_spill_maps_refresh(); /* a library loaded since may be in the spilled events */
 }
 
 static void record(uint8_t type, uint8_t endpoint, uint16_t kind, uint32_t extra, uint64_t a, uint64_t b)
@@ -377,18 +384,6 @@ static void on_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_da
 
 /* ---- the output directory (made by trace_dir.c) ----------------------------------- */
 
-/* The MPI rank of this process from the launcher's environment, or -1. */
-static int mpi_rank(void)
-{
-    static const char *const variables[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"};
-    for (size_t i = 0; i < sizeof variables / sizeof *variables; i++) {
-        const char *value = getenv(variables[i]);
-        if (value && *value)
-            return atoi(value);
-    }
-    return -1;
-}
-
 /* An id shared by the ranks of one MPI job, for the default directory name. */
 static const char *mpi_job(void)
 {
@@ -401,13 +396,22 @@ static const char *mpi_job(void)
     return NULL;
 }
 
+/* The MPI launcher's process (shared by the ranks on a node): the parent,
+ * or, when the `glass` command sits between them and waits for the
+ * program, the parent it names. */
+static int launcher_pid(void)
+{
+    const char *named = getenv("GLASS_LAUNCHER_PID");
+    return named && *named ? atoi(named) : (int)getppid();
+}
+
 /* GLASS_TRACE_DIR, else glass-trace-<program>-<pid> (under MPI -<job id>, the
  * same for all ranks); under MPI each rank writes into its own rank-N below
  * it. Made absolute now: the program may change directory before the end. */
 static int choose_directory(void)
 {
     const char *dir = getenv("GLASS_TRACE_DIR");
-    int rank = mpi_rank();
+    int rank = tool_mpi_rank();
     const char *job = rank >= 0 ? mpi_job() : NULL;
     char fallback[512], cwd[2048] = "";
     if (!dir || !*dir) {
@@ -415,15 +419,20 @@ static int choose_directory(void)
             snprintf(fallback, sizeof fallback, "glass-trace-%s-%s", program_invocation_short_name, job);
         else
             snprintf(fallback, sizeof fallback, "glass-trace-%s-%d", program_invocation_short_name,
-                     rank >= 0 ? (int)getppid() : (int)getpid());
+                     rank >= 0 ? launcher_pid() : (int)getpid());
         dir = fallback;
     }
     if (dir[0] != '/' && !getcwd(cwd, sizeof cwd - 1))
         cwd[0] = '\0';
     if (cwd[0])
         strcat(cwd, "/");
-    int n = rank >= 0 ? snprintf(trace_dir, sizeof trace_dir, "%s%s/rank-%d", cwd, dir, rank)
-                      : snprintf(trace_dir, sizeof trace_dir, "%s%s", cwd, dir);
+    char asked[sizeof trace_dir];
+    int n = rank >= 0 ? snprintf(asked, sizeof asked, "%s%s/rank-%d", cwd, dir, rank)
+                      : snprintf(asked, sizeof asked, "%s%s", cwd, dir);
+    /* Another process of the same glass command may have it (output_claim.h). */
+    if (n > 0 && (size_t)n < sizeof asked && tool_output_claim("trace", asked, trace_dir, sizeof trace_dir))
+        fprintf(stderr, "glass trace: %s is another process's trace; this one's (%s, pid %d) is %s\n", asked,
+                program_invocation_short_name, (int)getpid(), trace_dir);
     if (n <= 0 || (size_t)n >= sizeof trace_dir || trace_make_directories(trace_dir) != 0) {
         fprintf(stderr, "glass trace: cannot create the trace directory %s: %s\n", trace_dir, strerror(errno));
         return -1;
@@ -492,6 +501,15 @@ static void choose_formats(void)
 /* ---- start-up and finalize ------------------------------------------------------ */
 
 static void finish(void);
+static void write_trace(void);
+static _Atomic int written;
+static int write_failed;
+
+static void stop_in_child(void)
+{
+    atomic_store(&finalizing, 1);
+    atomic_store(&written, 2);
+}
 
 static int initialize(ompt_function_lookup_t lookup, int initial_device_num, ompt_data_t *tool_data)
 {
@@ -499,11 +517,16 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     initial_device = initial_device_num;
     get_target_info = (ompt_get_target_info_t)lookup("ompt_get_target_info");
     ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
+    trace_pid = (int)getpid();
+    trace_rank = tool_mpi_rank();
+    snprintf(trace_program, sizeof trace_program, "%s", program_invocation_short_name);
     if (!set_callback || choose_directory() != 0)
         return 0;
+    tool_output_started("trace");
     choose_buffer_size();
     choose_formats();
     trace_start = trace_now();
+    trace_spill_begin(trace_start, formats);
     self();
 #define REGISTER(event, function) set_callback(event, (ompt_callback_t)function)
     REGISTER(ompt_callback_thread_begin, on_thread_begin);
@@ -540,6 +563,13 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num, omp
     /* A runtime that does not finalize tools at exit (or an exit() it does
      * not see) still gets its trace written. */
     atexit(finish);
+    /* A job stopped at its time limit keeps its trace; a crash keeps the
+     * events in memory beside the spilled ones, for --recover. */
+    tool_finish_on_signals("glass trace", write_trace);
+    trace_crash_handlers();
+    /* A forked child shares the buffers' copies and the raw files: it
+     * records nothing (its own trace would mix the parent's events). */
+    pthread_atfork(NULL, NULL, stop_in_child);
     return 1;
 }
 
@@ -550,15 +580,13 @@ struct output {
     void *state;
 };
 
-static _Atomic int written;
-
 /* Writes the trace, once, whoever calls first (ompt finalize or atexit). */
 static void write_trace(void)
 {
     atomic_store(&finalizing, 1);
-    if (atomic_exchange(&written, 1))
+    if (!tool_finish_begin(&written))
         return;
-    uint64_t end_time = trace_now();
+    uint64_t end_time = trace_recovering ? trace_spill_end_time() : trace_now();
     struct output outputs[] = {
         {TRACE_PERFETTO, "trace.pftrace", NULL},
         {TRACE_OTF2, "traces.otf2", NULL},
@@ -567,17 +595,17 @@ static void write_trace(void)
     enum { OUTPUTS = sizeof outputs / sizeof *outputs };
     char paths[OUTPUTS][sizeof trace_dir + 32];
     struct trace_writer writers[OUTPUTS];
-    int count = 0, rank = mpi_rank();
+    int count = 0, rank = trace_rank;
     for (int i = 0; i < OUTPUTS; i++) {
         snprintf(paths[i], sizeof paths[i], "%s/%s", trace_dir, outputs[i].file);
         if (!(formats & outputs[i].format))
             continue;
         switch (outputs[i].format) {
-        case TRACE_PERFETTO: outputs[i].state = perfetto_writer_open(&writers[count], paths[i], (int)getpid(), rank); break;
+        case TRACE_PERFETTO: outputs[i].state = perfetto_writer_open(&writers[count], paths[i], trace_pid, rank); break;
 #ifdef GLASS_TRACE_OTF2
         case TRACE_OTF2: outputs[i].state = otf2_writer_open(&writers[count], trace_dir); break;
 #endif
-        case TRACE_JSON: outputs[i].state = json_writer_open(&writers[count], paths[i], (int)getpid(), rank); break;
+        case TRACE_JSON: outputs[i].state = json_writer_open(&writers[count], paths[i], trace_pid, rank); break;
         }
         count += outputs[i].state != NULL;
     }
@@ -599,17 +627,20 @@ static void write_trace(void)
     for (unsigned i = 0; i < threads && i < TRACE_MAX_THREADS; i++)
         if (trace_threads[i])
             spilled += trace_threads[i]->flushed;
-    /* The events themselves, for `glass report DIR`; else the raw files go. */
-    int kept = keep_events && events >= 0 && trace_events_keep(end_time) == 0;
-    if (keep_events && !kept)
+    /* The events themselves, for `glass report DIR` (the raw files moved
+     * there); else, once the trace is written, the raw files go. A trace
+     * that failed keeps them in place for glass trace --recover. */
+    int kept = keep_events && !failed && !trace_recovering && events >= 0 && trace_events_keep(end_time) == 0;
+    if (keep_events && !failed && !trace_recovering && !kept)
         fprintf(stderr, "glass trace: cannot keep the events in %s/events for glass report\n", trace_dir);
     tool_symbolize_end();
     for (unsigned i = 0; i < threads && i < TRACE_MAX_THREADS; i++) {
         struct trace_thread *t = trace_threads[i];
-        if (t && t->fd >= 0) {
+        if (t && t->fd >= 0 && !failed) {
             char path[sizeof trace_dir + 32];
             snprintf(path, sizeof path, "%s/thread-%u.raw", trace_dir, t->number);
             close(t->fd);
+            t->fd = -1;
             if (!kept)
                 unlink(path);
         }
@@ -625,6 +656,22 @@ static void write_trace(void)
             failed ? "FAILED writing " : "wrote ", trace_dir, events < 0 ? 0 : events, spilled, threads,
             written_formats ? ": " : ", no trace file could be opened", what,
             kept ? "; its profile, offline: glass report " : "", kept ? trace_dir : "");
+    write_failed = failed;
+    if (!failed) {
+        trace_spill_remove(); /* only the trace is left */
+        tool_output_done("trace", trace_dir);
+    } else if (spilled) {
+        fprintf(stderr, "glass trace: the raw events stay in %s: glass trace --recover %s tries again\n", trace_dir,
+                trace_dir);
+    }
+    tool_finish_done(&written);
+}
+
+int trace_write_recovered(unsigned recovered_formats)
+{
+    formats = recovered_formats;
+    write_trace();
+    return write_failed;
 }
 
 /* At exit, before the runtime's own end: a device still tracing hands its

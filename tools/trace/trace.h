@@ -87,6 +87,10 @@ struct trace_thread {
 extern struct trace_thread *trace_threads[TRACE_MAX_THREADS];
 extern _Atomic unsigned trace_thread_count;
 extern char trace_dir[4096]; /* where everything is written */
+/* The traced process (not the recovering one: spill.h): its pid, MPI rank
+ * (-1: none) and name. */
+extern int trace_pid, trace_rank;
+extern char trace_program[256];
 extern uint64_t trace_start;  /* when the tool started: before any event */
 
 uint64_t trace_now(void);
