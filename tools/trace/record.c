@@ -636,12 +636,13 @@ static void write_trace(void)
     tool_symbolize_end();
     for (unsigned i = 0; i < threads && i < TRACE_MAX_THREADS; i++) {
         struct trace_thread *t = trace_threads[i];
-        if (t && t->fd >= 0 && !failed) {
+        if (t && (t->fd >= 0 || t->flushed) && !failed) {
             char path[sizeof trace_dir + 32];
             snprintf(path, sizeof path, "%s/thread-%u.raw", trace_dir, t->number);
-            close(t->fd);
+            if (t->fd >= 0)
+                close(t->fd);
             t->fd = -1;
-            if (!kept)
+            if (!kept) /* kept: moved into DIR/events already */
                 unlink(path);
         }
     }
