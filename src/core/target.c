@@ -17,6 +17,7 @@
 #include "globals.h"
 #include "runtime.h"
 #include "task_internal.h"
+#include "../ompt/events.h"
 #include "../device/device.h"
 
 struct target_context {
@@ -128,11 +129,18 @@ void glass_target_run(struct glass_thread *self, void (*fn)(void *), void *data,
     self->num = 0;
     glass_set_state(self, GLASS_STATE_WORK_SERIAL);
     target_depth++;
+    /* Tools see the region's initial task begin and end, so that the tasks
+     * it makes have a known parent and scheduling point. */
+    bool announced = GLASS_OMPT_ACTIVE();
+    if (announced)
+        glass_ompt_initial_task_begin(team, &team->master_task);
 
     fn(data);
     /* The region ends when its tasks have completed. */
     if (!no_active_task(team))
         glass_task_wait_for(self, NULL, no_active_task, team, GLASS_STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);
+    if (announced)
+        glass_ompt_implicit_task_ends(&team->master_task, 1);
 
     target_depth--;
     ctx->owned_teams = self->owned_teams;

@@ -5,6 +5,7 @@
  * group (the initial thread's implicit team, or a target region's), where
  * omp_get_num_teams and omp_get_team_num find them from any nesting level. */
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -218,6 +219,35 @@ void glass_teams_run(struct glass_thread *self, void (*fn)(void *), void *data, 
     icv->thread_limit = saved_limit;
 }
 
+/* A league GCC's code steps through (GOMP_teams4: one call per team): its
+ * events and, as in glass_teams_run, each team's initial task a task of its
+ * own, here kept between the calls. */
+struct stepped_league {
+    struct glass_ompt_league events;
+    struct glass_task *encountering;
+    struct glass_task team_task;
+};
+
+static struct stepped_league *stepped_of(struct glass_ompt_league *events)
+{
+    return (struct stepped_league *)((char *)events - offsetof(struct stepped_league, events));
+}
+
+static void stepped_team_begin(struct glass_thread *self, struct stepped_league *stepped, unsigned num)
+{
+    team_task_from(&stepped->team_task, stepped->encountering);
+    self->task = &stepped->team_task;
+    glass_ompt_team_begin(self, &stepped->events, num);
+}
+
+static void stepped_team_end(struct glass_thread *self, struct stepped_league *stepped, unsigned num)
+{
+    glass_owned_teams_wait_departed(self, self->team->level + 1);
+    glass_ompt_team_end(self, num);
+    team_back_to(stepped->encountering, &stepped->team_task);
+    self->task = stepped->encountering;
+}
+
 bool glass_teams_step(struct glass_thread *self, unsigned num_teams, unsigned thread_limit, bool first,
                       const void *codeptr)
 {
@@ -228,25 +258,29 @@ bool glass_teams_step(struct glass_thread *self, unsigned num_teams, unsigned th
             self->task->icv.thread_limit = thread_limit;
         root->league_size = league_size(num_teams);
         root->league_num = 0;
-        if (glass_ompt_league_observed(self) && (root->ompt_league = malloc(sizeof *root->ompt_league))) {
-            glass_ompt_league_begin(self, root->ompt_league, root->league_size, codeptr);
-            glass_ompt_team_begin(self, root->ompt_league, 0);
+        struct stepped_league *stepped;
+        if (glass_ompt_league_observed(self) && (stepped = malloc(sizeof *stepped))) {
+            root->ompt_league = &stepped->events;
+            stepped->encountering = self->task;
+            glass_ompt_league_begin(self, &stepped->events, root->league_size, codeptr);
+            stepped_team_begin(self, stepped, 0);
         }
         return true;
     }
     struct glass_ompt_league *league = root->ompt_league;
+    struct stepped_league *stepped = league ? stepped_of(league) : NULL;
     finish_team(self, league);
     if (league)
-        glass_ompt_team_end(self, root->league_num);
+        stepped_team_end(self, stepped, root->league_num);
     if (root->league_num + 1 < root->league_size) {
         root->league_num++;
         if (league)
-            glass_ompt_team_begin(self, league, root->league_num);
+            stepped_team_begin(self, stepped, root->league_num);
         return true;
     }
     if (league) {
         glass_ompt_league_end(self, league);
-        free(league);
+        free(stepped);
         root->ompt_league = NULL;
     }
     root->league_size = 0;

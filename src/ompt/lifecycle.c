@@ -71,6 +71,13 @@ void glass_ompt_parallel_begin(struct glass_thread *self, struct glass_team *tea
                     flags, codeptr);
 }
 
+void glass_ompt_initial_task_begin(struct glass_team *team, struct glass_task *task)
+{
+    GLASS_OMPT_CLEAR_TOOL_DATA(team);
+    reset_task(task);
+    GLASS_OMPT_EMIT(implicit_task, GLASS_SCOPE_BEGIN, &team->tool_data, &task->tool_data, 1, 1, GLASS_TASK_INITIAL);
+}
+
 void glass_ompt_implicit_task_begin(struct glass_team *team, struct glass_task *task, unsigned index)
 {
     reset_task(task);
