@@ -156,9 +156,16 @@ static int get_partition_place_nums(int place_nums_size, int *place_nums)
     return len;
 }
 
+/* 4.6.1.11: the processor of the calling OpenMP thread; -1 (a defined
+ * identifier is non-negative) for a thread the runtime does not know, with
+ * the interface inactive (the initializer returned 0, or after finalization)
+ * and where the system cannot tell. */
 static int get_proc_id(void)
 {
-    return sched_getcpu();
+    if (!current_thread() || glass_ompt_active_tools() == 0)
+        return -1;
+    int cpu = sched_getcpu();
+    return cpu >= 0 ? cpu : -1;
 }
 
 /* 4.6.1.13: the devices the program sees (device_table.c). */
