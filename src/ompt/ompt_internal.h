@@ -68,5 +68,11 @@ void glass_ompt_finalize_tool(int tool);
  * tools (its finalizer runs) when tool `tool` ends and it holds one of that
  * tool's callbacks, or, with tool < 0, when every tool ends. */
 void glass_ompt_disconnect_offload(int tool);
+/* libomptarget's connector held back while the tool's start was deferred
+ * (libomptarget_connect.c), connected once the start has happened. */
+void glass_ompt_connect_pending_offload(void);
+/* Whether the tool's start was put off at load (a tool in the address
+ * space) and has not happened yet (tool_init.c). */
+bool glass_ompt_start_deferred(void);
 
 #endif
