@@ -71,6 +71,7 @@ struct glass_task {
     _Atomic unsigned char detach;        /* enum glass_detach_state bits; 0: no detach clause */
     bool included;                       /* executed at once by the encountering thread */
     bool counted;                        /* in its parent's, taskgroup's and team's counts */
+    bool cut_short;                      /* explicit: left its region at a cancel or cancellation point */
     int priority;                        /* priority clause, clamped to max-task-priority-var */
     unsigned depth;                      /* explicit: generations below `root` */
     struct glass_task *parent_block;     /* explicit: the parent when explicit too, else NULL */
