@@ -72,6 +72,24 @@ static int get_parallel_info(int tool, int ancestor_level, ompt_data_t **paralle
     return 2;
 }
 
+/* The task one level out from `task` on the calling thread. For an explicit
+ * task (target and taskwait stand-ins too) that is the task this thread
+ * suspended to run it (its scheduling task), whose frames are the next ones
+ * down this thread's stack, which is what ompt_frame_t serves (4.4.4.28: a
+ * tool tells the runtime's frames from the program's on the thread's stack):
+ * its generating task may be running user code on another thread, its
+ * frames meaningless here. libomp and LLVM's OMPT tests walk tasks the same
+ * way. An implicit task's is the task that encountered its parallel
+ * construct, as in the specification's task hierarchy. The scheduling task
+ * is set before the task becomes current (task.c, run_begins), so the chain
+ * is complete whenever a signal handler reads it. */
+static struct glass_task *outer_task(const struct glass_task *task)
+{
+    if (task->flags & (GLASS_TASK_EXPLICIT | GLASS_TASK_TARGET | GLASS_TASK_TASKWAIT))
+        return task->scheduler;
+    return task->parent;
+}
+
 static int get_task_info(int tool, int ancestor_level, int *flags, ompt_data_t **task_data,
                          ompt_frame_t **task_frame, ompt_data_t **parallel_data, int *thread_num)
 {
@@ -80,7 +98,7 @@ static int get_task_info(int tool, int ancestor_level, int *flags, ompt_data_t *
         return 0;
     struct glass_task *task = self->task;
     for (int level = 0; task && level < ancestor_level; level++)
-        task = task->parent;
+        task = outer_task(task);
     if (!task)
         return 0;
     /* An implicit task is undeferred (its encountering thread runs it at
