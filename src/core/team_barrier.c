@@ -6,6 +6,7 @@
 #include "../ompt/events.h"
 #include "../platform/futex.h"
 #include "cancel.h"
+#include "single.h"
 #include "task_barrier.h"
 #include "wait.h"
 
@@ -111,6 +112,7 @@ team_barrier_observed(struct glass_thread *self, enum glass_state wait_state, co
     struct glass_team *team = self->team;
     int kind = glass_ompt_barrier_kind(wait_state);
     glass_tool_data *task_data = &self->task->tool_data;
+    glass_single_close_open(self); /* GCC's single ends at the next barrier */
     GLASS_OMPT_EMIT(sync_region, kind, GLASS_SCOPE_BEGIN, &team->tool_data, task_data, codeptr);
     int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
     glass_set_state(self, wait_state);
