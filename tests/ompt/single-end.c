@@ -41,6 +41,10 @@ int main(void)
 #pragma omp single nowait
         tool_log("last single: in the block");
     }
+    /* Orphaned, run by the initial thread: nothing follows it, so its end
+     * comes with the initial task's. */
+#pragma omp single nowait
+    tool_log("orphaned single: in the block");
     tool_log("done");
     return 0;
 }
@@ -75,4 +79,11 @@ int main(void)
 // CHECK: {{^}}[[L]]: work_end: type=single_executor
 // CHECK-NOT: {{^}}[[L]]:
 // CHECK: {{^}}[[L]]: sync_region_begin: kind=barrier_implicit_parallel
-// CHECK: done
+// CHECK: {{^}}[[O:T[0-9]+]]: orphaned single: in the block
+// CLANG-NOT: {{^}}[[O]]:
+// CLANG: {{^}}[[O]]: work_end: type=single_executor
+// CHECK: {{^}}[[O]]: done
+// GCC-NOT: {{^}}[[O]]:
+// GCC: {{^}}[[O]]: work_end: type=single_executor
+// CHECK-NOT: {{^}}[[O]]:
+// CHECK: {{^}}[[O]]: implicit_task_end: {{.*}} flags=initial
