@@ -10,7 +10,9 @@
 // that thread's implicit task, inside the barrier: exit and enter frames),
 // an untied one likewise, one taken in the join barrier (the implicit task's
 // code has returned: neither frame, as libomp), an if(0) task (the
-// encountering task, inside the task construct), and a task of a team of one.
+// encountering task, inside the task construct), a task of a team of one,
+// and one of a serialized region (clang's __kmpc_serialized_parallel: the
+// region's exit frame stayed set after its code had returned).
 // RUN: %ompt-cc %s %tool-src %ompt-link -o %t
 // RUN: env TOOL_QUIET=1 %run %t | FileCheck %s
 #include <omp.h>
@@ -76,6 +78,17 @@ int main(void)
 #pragma omp task
         report("team of one");
     }
+    /* A serialized region (clang: __kmpc_serialized_parallel, the program
+     * running the region; gcc: GOMP_parallel): the task runs at the region's
+     * end, after the region's code returned, so level 1 has neither frame,
+     * as in a join barrier. */
+    int serialize = omp_get_num_threads() > 1; /* false, unknown to the compiler */
+#pragma omp parallel if (serialize)
+    {
+        implicit_task[0] = tool_task_id(0);
+#pragma omp task
+        report("serialized region");
+    }
     return 0;
 }
 
@@ -93,4 +106,7 @@ int main(void)
 // CHECK: if(0): task level 1: {{.*}}flags=implicit|undeferred {{.*}} thread_num=0 exit=set enter=set
 // CHECK: team of one: run by thread 0; level 1 is its implicit task
 // CHECK: team of one: task level 2: {{.*}}flags=initial {{.*}} exit=none enter=set
+// CHECK: serialized region: run by thread 0; level 1 is its implicit task
+// CHECK: serialized region: task level 1: {{.*}}flags=implicit|undeferred {{.*}} thread_num=0 exit=none enter=none
+// CHECK: serialized region: task level 2: {{.*}}flags=initial {{.*}} exit=none enter=set
 // CHECK-NOT: WRONG
