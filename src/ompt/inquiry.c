@@ -46,10 +46,20 @@ static int get_state(ompt_wait_id_t *wait_id)
 
 /* The calling tool's own ompt_data_t (tool_slots.h): `tool` is the index of
  * the tool whose copy of the entry point was called. */
+/* The entry points that act for a tool answer nothing when that tool's
+ * initializer returned 0: the OMPT interface is inactive (4.2.3) and no
+ * data is kept for it, as libomp answers (LLVM's test
+ * api_calls_without_ompt). Its initializer, until it returns, and its
+ * finalizer get answers. */
+static inline bool acting_for(int tool)
+{
+    return glass_ompt_tool_started(tool);
+}
+
 static ompt_data_t *get_thread_data(int tool)
 {
     struct glass_thread *self = current_thread();
-    return self ? (ompt_data_t *)glass_thread_slot(&self->tool_data, tool) : NULL;
+    return self && acting_for(tool) ? (ompt_data_t *)glass_thread_slot(&self->tool_data, tool) : NULL;
 }
 
 /* The innermost team of the calling thread, then its ancestors. The implicit
@@ -57,7 +67,7 @@ static ompt_data_t *get_thread_data(int tool)
 static int get_parallel_info(int tool, int ancestor_level, ompt_data_t **parallel_data, int *team_size)
 {
     struct glass_thread *self = current_thread();
-    if (!self || ancestor_level < 0)
+    if (!self || ancestor_level < 0 || !acting_for(tool))
         return 0;
     struct glass_task *task = self->task;
     struct glass_team *team = task ? task->team : NULL;
@@ -94,7 +104,7 @@ static int get_task_info(int tool, int ancestor_level, int *flags, ompt_data_t *
                          ompt_frame_t **task_frame, ompt_data_t **parallel_data, int *thread_num)
 {
     struct glass_thread *self = current_thread();
-    if (!self || ancestor_level < 0)
+    if (!self || ancestor_level < 0 || !acting_for(tool))
         return 0;
     struct glass_task *task = self->task;
     for (int level = 0; task && level < ancestor_level; level++)
@@ -176,11 +186,11 @@ static int get_partition_place_nums(int place_nums_size, int *place_nums)
 
 /* 4.6.1.11: the processor of the calling OpenMP thread; -1 (a defined
  * identifier is non-negative) for a thread the runtime does not know, with
- * the interface inactive (the initializer returned 0, or after finalization)
- * and where the system cannot tell. */
+ * the interface inactive (the initializer returned 0) and where the system
+ * cannot tell. */
 static int get_proc_id(void)
 {
-    if (!current_thread() || glass_ompt_active_tools() == 0)
+    if (!current_thread() || !glass_ompt_interface_started())
         return -1;
     int cpu = sched_getcpu();
     return cpu >= 0 ? cpu : -1;

@@ -294,6 +294,7 @@ static bool initialize(ompt_start_tool_result_t *tool, const char *where, bool s
         else
             note("the tool's initializer returned 0: the OMPT interface is inactive");
         glass_ompt_tool_end(index);
+        glass_ompt_tool_declined(index);
         glass_ompt_forget_callbacks(index);
         return false;
     }

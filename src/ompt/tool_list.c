@@ -15,6 +15,7 @@
 
 static ompt_start_tool_result_t *results[GLASS_OMPT_MAX_TOOLS];
 static _Atomic bool active[GLASS_OMPT_MAX_TOOLS];
+static _Atomic bool declined[GLASS_OMPT_MAX_TOOLS]; /* its initializer returned 0 */
 static _Atomic int count;
 
 int glass_ompt_tool_add(ompt_start_tool_result_t *result)
@@ -58,4 +59,22 @@ int glass_ompt_active_tools(void)
     for (int tool = 0; tool < glass_ompt_tool_count(); tool++)
         n += glass_ompt_tool_is_active(tool);
     return n;
+}
+
+void glass_ompt_tool_declined(int tool)
+{
+    atomic_store_explicit(&declined[tool], true, memory_order_release);
+}
+
+bool glass_ompt_tool_started(int tool)
+{
+    return tool >= 0 && tool < glass_ompt_tool_count() && !atomic_load_explicit(&declined[tool], memory_order_acquire);
+}
+
+bool glass_ompt_interface_started(void)
+{
+    for (int tool = 0; tool < glass_ompt_tool_count(); tool++)
+        if (glass_ompt_tool_started(tool))
+            return true;
+    return false;
 }

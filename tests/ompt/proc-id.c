@@ -3,8 +3,10 @@
 // undefined (a defined one is non-negative), where there is none to give:
 // on a thread that is not an OpenMP thread (the entry point's binding thread
 // is the current thread, which the runtime does not know), and when the
-// tool's initializer returned 0, so the OMPT interface is inactive. libomp
-// answers -1 in both cases as well; LLVM's OMPT tests check it.
+// tool's initializer returned 0, so the OMPT interface is inactive (4.2.3;
+// then ompt_get_thread_data, _parallel_info and _task_info have nothing to
+// give the tool either). libomp answers the same; LLVM's OMPT tests
+// api_calls_from_other_thread and api_calls_without_ompt check it.
 // RUN: %ompt-cc %s %tool-src %ompt-link -lpthread -o %t
 // RUN: env TOOL_QUIET=1 %run %t | FileCheck %s
 // The inactive case is in proc-id-inactive.test (under glass check another
@@ -45,6 +47,11 @@ int main(int argc, char **argv)
     omp_get_num_threads(); /* starts the runtime, and with it the tool */
     if (argc > 1 && strcmp(argv[1], "inactive") == 0) {
         tool_log("inactive: proc_id=%d", tool_entry.get_proc_id ? tool_entry.get_proc_id() : -2);
+        /* The entry points acting for the declined tool have nothing to
+         * give it either. */
+        tool_log("inactive: thread_data=%s parallel_info=%d task_info=%d",
+                 tool_entry.get_thread_data() ? "set" : "NULL", tool_entry.get_parallel_info(0, NULL, NULL),
+                 tool_entry.get_task_info(0, NULL, NULL, NULL, NULL, NULL));
         return 0;
     }
     tool_log("initial thread: %s", proc_id_verdict());
@@ -66,3 +73,4 @@ int main(int argc, char **argv)
 // CHECK: other thread: proc_id=-1
 
 // INACTIVE: inactive: proc_id=-1
+// INACTIVE-NEXT: inactive: thread_data=NULL parallel_info=0 task_info=0
