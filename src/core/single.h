@@ -8,8 +8,6 @@
 #include "task.h"
 #include "thread.h"
 
-struct glass_thread;
-
 /* True in the one thread that runs the block. No barrier: the compiler adds
  * one unless nowait. `codeptr` is the user's call site for OMPT: the work-begin
  * event (single executor or single other) is reported here, and for the other

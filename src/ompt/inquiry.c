@@ -44,8 +44,6 @@ static int get_state(ompt_wait_id_t *wait_id)
     return state;
 }
 
-/* The calling tool's own ompt_data_t (tool_slots.h): `tool` is the index of
- * the tool whose copy of the entry point was called. */
 /* The entry points that act for a tool answer nothing when that tool's
  * initializer returned 0: the OMPT interface is inactive (4.2.3) and no
  * data is kept for it, as libomp answers (LLVM's test
@@ -56,6 +54,8 @@ static inline bool acting_for(int tool)
     return glass_ompt_tool_started(tool);
 }
 
+/* The calling tool's own ompt_data_t (tool_slots.h): `tool` is the index of
+ * the tool whose copy of the entry point was called. */
 static ompt_data_t *get_thread_data(int tool)
 {
     struct glass_thread *self = current_thread();
