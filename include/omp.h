@@ -9,9 +9,11 @@
 #ifndef GLASS_OMP_H
 #define GLASS_OMP_H 1
 
-/* size_t and NULL: programs use them with only <omp.h> included, as they may
- * with libomp's header. */
+/* size_t and NULL, and exit, malloc and the rest of <stdlib.h>: programs
+ * use them with only <omp.h> included, as libomp's header lets them (it
+ * includes both). */
 #include <stddef.h>
+#include <stdlib.h>
 
 /* ---- compiler support ------------------------------------------------------ */
 

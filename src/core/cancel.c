@@ -26,9 +26,19 @@ static int ompt_construct_flag(enum glass_cancel_kind kind)
 static bool cancel(struct glass_thread *self, enum glass_cancel_kind kind);
 static bool cancellation_point(struct glass_thread *self, enum glass_cancel_kind kind);
 
+/* An explicit task whose code goes on at the end of its region (the
+ * compiler's jump after a cancel or cancellation point that returned true)
+ * completes as cancelled, not complete (ompt_task_status_t). */
+static void note_task_cut_short(struct glass_thread *self, bool cut)
+{
+    if (cut && (self->task->flags & GLASS_TASK_EXPLICIT))
+        self->task->cut_short = true;
+}
+
 bool glass_cancel_at(struct glass_thread *self, enum glass_cancel_kind kind, const void *codeptr)
 {
     bool activated = cancel(self, kind);
+    note_task_cut_short(self, activated);
     if (activated)
         GLASS_OMPT_EMIT(cancel, &self->task->tool_data, ompt_construct_flag(kind) | GLASS_CANCEL_FLAG_ACTIVATED,
                         codeptr);
@@ -38,6 +48,7 @@ bool glass_cancel_at(struct glass_thread *self, enum glass_cancel_kind kind, con
 bool glass_cancellation_point_at(struct glass_thread *self, enum glass_cancel_kind kind, const void *codeptr)
 {
     bool detected = cancellation_point(self, kind);
+    note_task_cut_short(self, detected);
     if (detected)
         GLASS_OMPT_EMIT(cancel, &self->task->tool_data, ompt_construct_flag(kind) | GLASS_CANCEL_FLAG_DETECTED,
                         codeptr);

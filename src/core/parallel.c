@@ -9,6 +9,7 @@
 #include "runtime.h"
 #include "task_barrier.h"
 #include "team.h"
+#include "single.h"
 #include "wait.h"
 
 /* Threads currently working in teams, counted only when OMP_THREAD_LIMIT is
@@ -270,6 +271,7 @@ parallel_begin(void (*fn)(void *), void *data, const struct glass_parallel_args 
     task->thread_num = 0;
     task->ws_count = 0;
     task->single_count = 0;
+    task->single_open = false;
     task->lock_owner_id = 0; /* the reused task is a new task: it owns no nest lock */
     team->members[0] = self;
     glass_team_tasking_init(team);
@@ -331,6 +333,8 @@ static inline __attribute__((always_inline)) void parallel_end(int invoker, bool
     bool waits = nthreads > 1;
     bool runs_tasks = !waits && glass_team_tasks_pending(team);
     bool reported = watched && (waits || (runs_tasks && glass_team_tasks_incomplete(self, team)));
+    if (watched)
+        glass_single_close_open(self); /* GCC's single ends with the region at the latest */
     if (reported)
         GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_BEGIN, &team->tool_data,
                         &task->tool_data, codeptr);

@@ -11,6 +11,7 @@
 #include "globals.h"
 #include "runtime.h"
 #include "team.h"
+#include "single.h"
 #include "thread_id.h"
 #include "wait.h"
 
@@ -46,6 +47,7 @@ static void worker_run_region(struct glass_thread *self, struct glass_team *team
     /* A worker has no call site for its region's end: codeptr_ra is NULL
      * (as libomp reports it; tools key on it to tell the master's barrier). */
     const void *codeptr = NULL;
+    glass_single_close_open(self); /* GCC's single ends with the region at the latest */
     GLASS_OMPT_EMIT(sync_region, GLASS_SYNC_BARRIER_IMPLICIT_PARALLEL, GLASS_SCOPE_BEGIN, &team->tool_data,
                     &task.tool_data, codeptr);
     glass_set_state(self, GLASS_STATE_WAIT_BARRIER_IMPLICIT_PARALLEL);

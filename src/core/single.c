@@ -19,8 +19,17 @@ static inline bool claim(struct glass_thread *self)
                                                    memory_order_relaxed, memory_order_relaxed);
 }
 
+void glass_single_report_open_end(struct glass_thread *self)
+{
+    struct glass_task *task = self->task;
+    task->single_open = false;
+    REPORT_SINGLE(self, GLASS_WORK_SINGLE_EXECUTOR, GLASS_SCOPE_END, task->single_codeptr);
+}
+
 static bool __attribute__((noinline)) begin_observed(struct glass_thread *self, const void *codeptr)
 {
+    /* A single of GCC's this task still has open ends here (nowait). */
+    glass_single_close_open(self);
     bool won = claim(self);
     if (won) {
         REPORT_SINGLE(self, GLASS_WORK_SINGLE_EXECUTOR, GLASS_SCOPE_BEGIN, codeptr);
@@ -43,11 +52,21 @@ void glass_single_end_at(struct glass_thread *self, const void *codeptr)
     REPORT_SINGLE(self, GLASS_WORK_SINGLE_EXECUTOR, GLASS_SCOPE_END, codeptr);
 }
 
+/* GCC's single: the executor's end waits for the point where the block must
+ * have ended (single.h). Only implicit tasks run worksharing constructs, and
+ * only they reach the points that close it. */
 static bool __attribute__((noinline)) whole_observed(struct glass_thread *self, const void *codeptr)
 {
     bool won = begin_observed(self, codeptr);
-    if (won)
-        glass_single_end_at(self, codeptr);
+    if (won) {
+        struct glass_task *task = self->task;
+        if (task->flags & (GLASS_TASK_IMPLICIT | GLASS_TASK_INITIAL)) {
+            task->single_codeptr = codeptr;
+            task->single_open = true;
+        } else {
+            glass_single_end_at(self, codeptr);
+        }
+    }
     return won;
 }
 
@@ -65,6 +84,7 @@ bool glass_single_whole_at(struct glass_thread *self, const void *codeptr)
 
 void *glass_single_copy_begin_at(struct glass_thread *self, const void *codeptr)
 {
+    glass_single_close_open(self);
     /* The descriptor's initializer is the executing thread: it publishes the
      * descriptor only once its data is there, in glass_single_copy_end. */
     if (glass_ws_enter_unpublished(self)) {

@@ -217,6 +217,7 @@ static inline __attribute__((always_inline)) void set_up(struct glass_thread *se
     atomic_init(&task->detach, opts->detach ? GLASS_DETACH_ARMED : 0);
     task->included = included;
     task->counted = !included || opts->detach;
+    task->cut_short = false;
     task->priority = priority;
     /* Thieves may read these three of a recycled task while it is set up here
      * (glass_task_descends_from, task_deque.h): atomic, so the race is defined. */
@@ -433,10 +434,14 @@ static inline __attribute__((always_inline)) bool run_ends(struct glass_thread *
             return false; /* omp_fulfill_event completes it */
     }
     if (tool && !ended_detached) {
-        /* A taskwait's task completes the taskwait (5.1 4.4.4.19). */
+        /* A taskwait's task completes the taskwait (5.1 4.4.4.19); a task
+         * whose region a cancellation ended was cancelled (ompt_task_cancel). */
         bool taskwait = task->flags & GLASS_TASK_TASKWAIT;
         glass_ompt_task_ends(self, task, taskwait ? NULL : suspended,
-                             taskwait ? GLASS_TASK_STATUS_TASKWAIT_COMPLETE : GLASS_TASK_STATUS_COMPLETE, saved);
+                             taskwait         ? GLASS_TASK_STATUS_TASKWAIT_COMPLETE
+                             : task->cut_short ? GLASS_TASK_STATUS_CANCEL
+                                               : GLASS_TASK_STATUS_COMPLETE,
+                             saved);
     }
     return true;
 }

@@ -47,6 +47,11 @@ struct glass_task {
     /* Identifies the task as the owner of locks (lock.c); 0 until the task first
      * takes a lock. Whoever reuses task memory must reset it to 0. */
     uint32_t lock_owner_id;
+    /* A single region of GCC's (GOMP_single_start) this implicit task runs
+     * and whose end a tool has not been told yet (single.c): gcc calls
+     * nothing at the end of the block, so the end is reported at the task's
+     * next barrier, worksharing construct or region end. */
+    bool single_open;
 
     /* Worksharing (workshare.c, loop*.c): the construct this implicit task is
      * in (valid once ws_count > 0) and its own progress through it. */
@@ -71,6 +76,7 @@ struct glass_task {
     _Atomic unsigned char detach;        /* enum glass_detach_state bits; 0: no detach clause */
     bool included;                       /* executed at once by the encountering thread */
     bool counted;                        /* in its parent's, taskgroup's and team's counts */
+    bool cut_short;                      /* explicit: left its region at a cancel or cancellation point */
     int priority;                        /* priority clause, clamped to max-task-priority-var */
     unsigned depth;                      /* explicit: generations below `root` */
     struct glass_task *parent_block;     /* explicit: the parent when explicit too, else NULL */
@@ -90,6 +96,7 @@ struct glass_task {
     /* Explicit: the chunk of a taskloop the task runs, in logical iterations,
      * for OMPT's taskloop_chunk dispatch (iterations 0: not a taskloop's). */
     struct glass_dispatch_chunk taskloop_chunk;
+    const void *single_codeptr; /* the open single's call site */
     /* ompt_data_t of the task for the second and later tools (hooks.h). */
     glass_tool_data later_tools_data[GLASS_OMPT_MAX_TOOLS - 1];
 };

@@ -4,6 +4,7 @@
 #include "../ompt/events.h"
 #include "../platform/futex.h"
 #include "cancel.h"
+#include "single.h"
 #include "task_barrier.h"
 #include "wait.h"
 
@@ -95,26 +96,27 @@ bool glass_team_barrier_tasks(struct glass_thread *self, struct glass_barrier *b
 }
 
 /* The barrier while a tool watches: its sync-region events and the wait
- * interval around it. */
+ * interval around it. A team of one (the initial thread's implicit region,
+ * where an orphaned loop's barrier runs, or a serialized region) has nobody
+ * to wait for, but it still reports the interval, empty unless the team's
+ * tasks run in it, as a taskwait with nothing to wait for does and as libomp
+ * does: a tool that pairs every barrier with its wait, or measures barrier
+ * waits, sees every barrier the same way. */
 static bool __attribute__((noinline))
 team_barrier_observed(struct glass_thread *self, enum glass_state wait_state, const void *codeptr)
 {
     struct glass_team *team = self->team;
     int kind = glass_ompt_barrier_kind(wait_state);
     glass_tool_data *task_data = &self->task->tool_data;
+    glass_single_close_open(self); /* GCC's single ends at the next barrier */
     GLASS_OMPT_EMIT(sync_region, kind, GLASS_SCOPE_BEGIN, &team->tool_data, task_data, codeptr);
-    if (team->nthreads == 1) {
-        /* Nobody to wait for; only the team's own tasks, if any. */
-        glass_team_barrier_tasks(self, &team->barrier, end_worksharing_cancellation);
-    } else {
-        int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
-        glass_set_state(self, wait_state);
-        struct glass_ompt_wait wait;
-        glass_ompt_wait_begin(&wait, kind, &team->tool_data, task_data, codeptr);
-        glass_team_barrier_tasks(self, &team->barrier, end_worksharing_cancellation);
-        glass_ompt_wait_end(&wait, &team->tool_data);
-        glass_set_state(self, previous);
-    }
+    int previous = atomic_load_explicit(&self->state, memory_order_relaxed);
+    glass_set_state(self, wait_state);
+    struct glass_ompt_wait wait;
+    glass_ompt_wait_begin(&wait, kind, &team->tool_data, task_data, codeptr);
+    glass_team_barrier_tasks(self, &team->barrier, end_worksharing_cancellation);
+    glass_ompt_wait_end(&wait, &team->tool_data);
+    glass_set_state(self, previous);
     GLASS_OMPT_EMIT(sync_region, kind, GLASS_SCOPE_END, &team->tool_data, task_data, codeptr);
     return parallel_cancelled(team);
 }

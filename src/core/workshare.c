@@ -1,5 +1,6 @@
 /* The team's ring of worksharing descriptors (see workshare.h for the protocol). */
 #include "workshare.h"
+#include "single.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,7 @@ static void reset_task_progress(struct glass_task *task, struct glass_ws *ws)
 
 bool glass_ws_enter_unpublished(struct glass_thread *self)
 {
+    glass_single_close_open(self); /* a worksharing construct ends GCC's open single */
     struct glass_task *task = self->task;
     unsigned long construct = ++task->ws_count;
     struct glass_ws *ws = &self->team->ws.slots[(construct - 1) % GLASS_WS_RING];

@@ -44,12 +44,22 @@ static int get_state(ompt_wait_id_t *wait_id)
     return state;
 }
 
+/* The entry points that act for a tool answer nothing when that tool's
+ * initializer returned 0: the OMPT interface is inactive (4.2.3) and no
+ * data is kept for it, as libomp answers (LLVM's test
+ * api_calls_without_ompt). Its initializer, until it returns, and its
+ * finalizer get answers. */
+static inline bool acting_for(int tool)
+{
+    return glass_ompt_tool_started(tool);
+}
+
 /* The calling tool's own ompt_data_t (tool_slots.h): `tool` is the index of
  * the tool whose copy of the entry point was called. */
 static ompt_data_t *get_thread_data(int tool)
 {
     struct glass_thread *self = current_thread();
-    return self ? (ompt_data_t *)glass_thread_slot(&self->tool_data, tool) : NULL;
+    return self && acting_for(tool) ? (ompt_data_t *)glass_thread_slot(&self->tool_data, tool) : NULL;
 }
 
 /* The innermost team of the calling thread, then its ancestors. The implicit
@@ -57,7 +67,7 @@ static ompt_data_t *get_thread_data(int tool)
 static int get_parallel_info(int tool, int ancestor_level, ompt_data_t **parallel_data, int *team_size)
 {
     struct glass_thread *self = current_thread();
-    if (!self || ancestor_level < 0)
+    if (!self || ancestor_level < 0 || !acting_for(tool))
         return 0;
     struct glass_task *task = self->task;
     struct glass_team *team = task ? task->team : NULL;
@@ -72,15 +82,33 @@ static int get_parallel_info(int tool, int ancestor_level, ompt_data_t **paralle
     return 2;
 }
 
+/* The task one level out from `task` on the calling thread. For an explicit
+ * task (target and taskwait stand-ins too) that is the task this thread
+ * suspended to run it (its scheduling task), whose frames are the next ones
+ * down this thread's stack, which is what ompt_frame_t serves (4.4.4.28: a
+ * tool tells the runtime's frames from the program's on the thread's stack):
+ * its generating task may be running user code on another thread, its
+ * frames meaningless here. libomp and LLVM's OMPT tests walk tasks the same
+ * way. An implicit task's is the task that encountered its parallel
+ * construct, as in the specification's task hierarchy. The scheduling task
+ * is set before the task becomes current (task.c, run_begins), so the chain
+ * is complete whenever a signal handler reads it. */
+static struct glass_task *outer_task(const struct glass_task *task)
+{
+    if (task->flags & (GLASS_TASK_EXPLICIT | GLASS_TASK_TARGET | GLASS_TASK_TASKWAIT))
+        return task->scheduler;
+    return task->parent;
+}
+
 static int get_task_info(int tool, int ancestor_level, int *flags, ompt_data_t **task_data,
                          ompt_frame_t **task_frame, ompt_data_t **parallel_data, int *thread_num)
 {
     struct glass_thread *self = current_thread();
-    if (!self || ancestor_level < 0)
+    if (!self || ancestor_level < 0 || !acting_for(tool))
         return 0;
     struct glass_task *task = self->task;
     for (int level = 0; task && level < ancestor_level; level++)
-        task = task->parent;
+        task = outer_task(task);
     if (!task)
         return 0;
     /* An implicit task is undeferred (its encountering thread runs it at
@@ -156,9 +184,16 @@ static int get_partition_place_nums(int place_nums_size, int *place_nums)
     return len;
 }
 
+/* 4.6.1.11: the processor of the calling OpenMP thread; -1 (a defined
+ * identifier is non-negative) for a thread the runtime does not know, with
+ * the interface inactive (the initializer returned 0) and where the system
+ * cannot tell. */
 static int get_proc_id(void)
 {
-    return sched_getcpu();
+    if (!current_thread() || !glass_ompt_interface_started())
+        return -1;
+    int cpu = sched_getcpu();
+    return cpu >= 0 ? cpu : -1;
 }
 
 /* 4.6.1.13: the devices the program sees (device_table.c). */

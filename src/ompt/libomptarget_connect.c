@@ -13,12 +13,27 @@
  * libomptarget keeps one pointer per callback and one ompt_data_t per
  * construct, so it serves one tool: the first active tool (in list order)
  * that registered the callback. It stops raising events (its finalizer
- * runs) before that tool's finalizer, when any connected tool ends. */
+ * runs) before that tool's finalizer, when any connected tool ends.
+ *
+ * When it is called: the connector's initializer needs the tools started,
+ * so the runtime starts them first, as libomp does (its test `target_lookup`
+ * calls the entry point from main before any other OpenMP call). One case
+ * waits instead: libomptarget calls it from its constructor, at load, and
+ * when the tool is in the executable (or another object loaded with the
+ * program) the start is deferred to the program's first use of OpenMP
+ * (tool_init.c: the executable's own constructors have not run yet, and a
+ * C++ tool's static objects would be used before their construction, the
+ * crash of LLVM's libomp in that case). A call from a library while the
+ * start is deferred is held and connected right after the start; a call
+ * from the program itself starts the tools then and there. */
+#include <dlfcn.h>
+#include <link.h>
 #include <omp-tools.h>
 #include <pthread.h>
 #include <string.h>
 
 #include "../core/export.h"
+#include "../core/runtime.h"
 #include "../core/task.h"
 #include "../core/thread.h"
 #include "dispatch.h"
@@ -26,6 +41,7 @@
 #include "tool_slots.h"
 
 static ompt_start_tool_result_t *connected; /* libomptarget's, while it reports */
+static ompt_start_tool_result_t *pending;   /* came while the start was deferred */
 static unsigned connected_tools;            /* bit per tool whose callback it holds */
 static pthread_mutex_t connect_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -91,10 +107,10 @@ static ompt_interface_fn_t connect_lookup(const char *name)
     return NULL;
 }
 
-GLASS_EXPORT void ompt_libomp_connect(ompt_start_tool_result_t *result)
+/* With the tools started: hand the connector the callbacks, if a tool is
+ * active (otherwise libomptarget raises nothing, as with libomp). */
+static void connect(ompt_start_tool_result_t *result)
 {
-    if (!result || !result->initialize)
-        return;
     pthread_mutex_lock(&connect_lock);
     if (!connected && glass_ompt_active_tools() > 0) {
         connected_tools = 0;
@@ -103,6 +119,41 @@ GLASS_EXPORT void ompt_libomp_connect(ompt_start_tool_result_t *result)
         connected = result;
     }
     pthread_mutex_unlock(&connect_lock);
+}
+
+/* Whether `code` is in the executable (the first object of the link map). */
+static bool in_executable(const void *code)
+{
+    Dl_info info;
+    struct link_map *object = NULL;
+    return dladdr1(code, &info, (void **)&object, RTLD_DL_LINKMAP) && object && !object->l_prev;
+}
+
+GLASS_EXPORT void ompt_libomp_connect(ompt_start_tool_result_t *result)
+{
+    if (!result || !result->initialize)
+        return;
+    if (glass_ompt_start_deferred() && !in_executable(__builtin_return_address(0))) {
+        pthread_mutex_lock(&connect_lock);
+        pending = result;
+        pthread_mutex_unlock(&connect_lock);
+        /* The start may have happened meanwhile on another thread. */
+        if (!glass_ompt_start_deferred())
+            glass_ompt_connect_pending_offload();
+        return;
+    }
+    glass_initialize(); /* starts the tools, if they have not started */
+    connect(result);
+}
+
+void glass_ompt_connect_pending_offload(void)
+{
+    pthread_mutex_lock(&connect_lock);
+    ompt_start_tool_result_t *result = pending;
+    pending = NULL;
+    pthread_mutex_unlock(&connect_lock);
+    if (result)
+        connect(result);
 }
 
 void glass_ompt_disconnect_offload(int tool)

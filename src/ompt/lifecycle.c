@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/single.h"
 #include "../core/tasking.h"
 #include "dispatch.h"
 #include "events.h"
@@ -57,8 +58,12 @@ void glass_ompt_thread_end(struct glass_thread *self)
     if (!thread_begun)
         return;
     thread_begun = false;
-    if (!self->is_worker && self->task == &self->initial_task)
+    if (!self->is_worker && self->task == &self->initial_task) {
+        /* An orphaned single of GCC's left open (nowait, nothing after it)
+         * ends with the initial task at the latest. */
+        glass_single_close_open(self);
         glass_ompt_implicit_task_ends(&self->initial_task, 1);
+    }
     GLASS_OMPT_EMIT(thread_end, &self->tool_data);
 }
 

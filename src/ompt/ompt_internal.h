@@ -38,6 +38,14 @@ ompt_start_tool_result_t *glass_ompt_tool_result(int tool);
 /* Active: started and neither dropped (its initializer returned 0) nor ended. */
 void glass_ompt_tool_set_active(int tool, bool on);
 bool glass_ompt_tool_is_active(int tool);
+/* The tool's initializer returned 0 (tool_init.c): its OMPT interface stays
+ * inactive for good (4.2.3). glass_ompt_tool_started: the tool has an index
+ * and did not decline (it may have been finalized since: a finalizer may
+ * still use the inquiry entry points). glass_ompt_interface_started: some
+ * tool did. */
+void glass_ompt_tool_declined(int tool);
+bool glass_ompt_tool_started(int tool);
+bool glass_ompt_interface_started(void);
 /* Makes `tool` inactive; true for the one call that found it active. */
 bool glass_ompt_tool_end(int tool);
 int glass_ompt_active_tools(void);
@@ -76,5 +84,11 @@ void glass_ompt_finalize_tool(int tool);
  * tools (its finalizer runs) when tool `tool` ends and it holds one of that
  * tool's callbacks, or, with tool < 0, when every tool ends. */
 void glass_ompt_disconnect_offload(int tool);
+/* libomptarget's connector held back while the tool's start was deferred
+ * (libomptarget_connect.c), connected once the start has happened. */
+void glass_ompt_connect_pending_offload(void);
+/* Whether the tool's start was put off at load (a tool in the address
+ * space) and has not happened yet (tool_init.c). */
+bool glass_ompt_start_deferred(void);
 
 #endif

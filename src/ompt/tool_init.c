@@ -332,6 +332,7 @@ static bool initialize(ompt_start_tool_result_t *tool, const char *where, bool s
         else
             note("the tool's initializer returned 0: the OMPT interface is inactive");
         glass_ompt_tool_end(index);
+        glass_ompt_tool_declined(index);
         glass_ompt_forget_callbacks(index);
         return false;
     }
@@ -402,6 +403,9 @@ static void discover_and_initialize(void)
  * OpenMP, as with LLVM's libomp. This constructor runs before the runtime's
  * (one with a priority runs before those without). */
 static bool skip_load_time_start;
+/* Set while a start skipped at load waits for the program's first use of
+ * OpenMP (glass_ompt_start_deferred). */
+static _Atomic bool start_deferred;
 
 __attribute__((constructor(101))) static void defer_start_past_loading(void)
 {
@@ -422,15 +426,30 @@ void glass_ompt_initialize(void)
     if (skip_load_time_start) {
         /* Constructors run on one thread: no race. */
         skip_load_time_start = false;
-        if (tool_in_address_space())
+        if (tool_in_address_space()) {
+            atomic_store_explicit(&start_deferred, true, memory_order_relaxed);
             return;
+        }
     }
+    bool started_here = false;
     pthread_mutex_lock(&start_lock);
     if (!atomic_load_explicit(&started, memory_order_relaxed)) {
         starting_here = true;
         discover_and_initialize();
         starting_here = false;
         atomic_store_explicit(&started, true, memory_order_release);
+        atomic_store_explicit(&start_deferred, false, memory_order_relaxed);
+        started_here = true;
     }
     pthread_mutex_unlock(&start_lock);
+    /* A connector that came while the start was deferred (libomptarget's,
+     * from its constructor) is connected now that the tools are known. */
+    if (started_here)
+        glass_ompt_connect_pending_offload();
+}
+
+bool glass_ompt_start_deferred(void)
+{
+    return atomic_load_explicit(&start_deferred, memory_order_relaxed) &&
+           !atomic_load_explicit(&started, memory_order_acquire);
 }

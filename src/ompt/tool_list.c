@@ -15,6 +15,7 @@
 
 static ompt_start_tool_result_t *results[GLASS_OMPT_MAX_TOOLS];
 static _Atomic bool active[GLASS_OMPT_MAX_TOOLS];
+static _Atomic bool declined[GLASS_OMPT_MAX_TOOLS]; /* its initializer returned 0 */
 static _Atomic int count;
 /* Set before the tool's initializer runs, read by the implicit_task
  * dispatcher (callbacks.c). */
@@ -71,4 +72,22 @@ void glass_ompt_tool_set_initial_region_at_end(int tool, bool on)
 bool glass_ompt_tool_initial_region_at_end(int tool)
 {
     return initial_region_at_end[tool];
+}
+
+void glass_ompt_tool_declined(int tool)
+{
+    atomic_store_explicit(&declined[tool], true, memory_order_release);
+}
+
+bool glass_ompt_tool_started(int tool)
+{
+    return tool >= 0 && tool < glass_ompt_tool_count() && !atomic_load_explicit(&declined[tool], memory_order_acquire);
+}
+
+bool glass_ompt_interface_started(void)
+{
+    for (int tool = 0; tool < glass_ompt_tool_count(); tool++)
+        if (glass_ompt_tool_started(tool))
+            return true;
+    return false;
 }

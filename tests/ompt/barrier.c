@@ -1,5 +1,5 @@
 // Explicit barriers (OpenMP 5.1, 4.5.2.13): sync_region begin, a wait
-// interval (none in a team of one), end, in every thread, with the call site
+// interval (an empty one in a team of one), end, in every thread, with the call site
 // of GOMP_barrier; the task's enter frame is set meanwhile (its code called
 // into the runtime), while at the region's closing implicit barrier the task
 // has neither frame (its code has returned).
@@ -33,7 +33,9 @@ int main(void)
 // CHECK-NEXT: sync_region_end: kind=barrier_explicit parallel=[[P]] task=[[T]] codeptr=[[B]] task_frame.exit=set task_frame.enter=set
 // CHECK-NEXT: barrier codeptr calls its entry point: yes
 // CHECK-NEXT: sync_region_begin: kind=barrier_implicit_parallel parallel=[[P]] task=[[T]] codeptr={{0x[0-9a-f]+}} task_frame.exit=none task_frame.enter=none
-// A team of one: no wait.
+// A team of one: nobody to wait for, an empty interval, as in any barrier.
 // CHECK: sync_region_begin: kind=barrier_explicit parallel=[[P1:[0-9]+]]
+// CHECK-NEXT: sync_region_wait_begin: kind=barrier_explicit parallel=[[P1]]
+// CHECK-NEXT: sync_region_wait_end: kind=barrier_explicit parallel=[[P1]]
 // CHECK-NEXT: sync_region_end: kind=barrier_explicit parallel=[[P1]]
 // FOUR: 4

@@ -35,6 +35,10 @@ void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads)
 
 void GOMP_parallel_end(void)
 {
+    /* The region's code has returned: its implicit task has no frame of the
+     * program's any more while it waits (and runs tasks) in the join
+     * barrier, as when the runtime called the region itself. */
+    GLASS_OMPT_RETURNED_FROM_USER_CODE(glass_self()->task);
     glass_parallel_end();
     if (GLASS_FRAMES_WANTED())
         glass_ompt_clear_enter_frame(glass_self()->task);

@@ -142,6 +142,9 @@ GLASS_EXPORT void __kmpc_end_serialized_parallel(struct kmp_ident *loc, int32_t 
     struct glass_thread *self = kmp_thread(gtid);
     if (__builtin_expect(kmp_state.nopen_loops != 0, 0))
         kmp_loops_forget_task(self->task);
+    /* The region's code has returned: in the region's end (its tasks may run
+     * there) the implicit task has no exit frame, as in a join barrier. */
+    GLASS_OMPT_RETURNED_FROM_USER_CODE(self->task);
     glass_parallel_end();
     if (GLASS_FRAMES_WANTED())
         glass_ompt_clear_enter_frame(glass_self()->task);

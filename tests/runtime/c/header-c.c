@@ -8,8 +8,10 @@
 // RUN: echo '#include <omp.h>' | gcc -x c -std=c89 -pedantic -Wall -Wextra -Werror -I%srcroot/include -fsyntax-only -
 // RUN: echo '#include <omp.h>' | gcc -x c -std=c99 -pedantic -Wall -Wextra -Werror -I%srcroot/include -fsyntax-only -
 // RUN: echo '#include <omp.h>' | gcc -fopenmp -x c -std=gnu17 -pedantic -Wall -Wextra -Werror -I%srcroot/include -fsyntax-only -
-// NULL and size_t come with <omp.h> alone.
+// NULL and size_t come with <omp.h> alone, and so do exit and malloc
+// (<stdlib.h>), as with libomp's omp.h.
 // RUN: printf '#include <omp.h>\nvoid *p = NULL; size_t n;\n' | gcc -x c -std=c99 -Wall -Werror -I%srcroot/include -fsyntax-only -
+// RUN: printf '#include <omp.h>\nvoid f(void) { free(malloc(1)); exit(0); }\n' | gcc -x c -std=c99 -Wall -Werror -I%srcroot/include -fsyntax-only -
 // CHECK: threads=1 team=1 sum=0 levels=1/0 ancestor ok locks=1000 nest=3 allocs ok
 // CHECK: icvs: schedule=dynamic,3 monotonic=static,0 dynamic=0 max_active=3 supported>0 limit>0 bind=false
 // CHECK: devices: initial=num_devices is_initial=1 device_num=initial priority=0 final=0 cancel=0 teams=1/0

@@ -7,6 +7,9 @@
 // RUN: clang -fopenmp -fopenmp-version=51 -Wall -Wextra -Werror -I%srcroot/include -c %s -o %t.o
 // RUN: clang++ -fopenmp -x c++ -std=c++17 -Wall -Wextra -Werror -I%srcroot/include -c %s -o %t.cxx.o
 // RUN: clang -Wall -Wextra -Werror -I%srcroot/include -c %s -o %t.serial.o
+// exit() with only <omp.h> included (libomp's omp.h includes <stdlib.h>;
+// clang 16 and later reject an implicit declaration):
+// RUN: printf '#include <omp.h>\nvoid f(void) { exit(0); }\n' | clang -fopenmp -x c -Werror -I%srcroot/include -fsyntax-only -
 // The clang-compiled code runs on Glass when it only calls omp_* routines.
 // RUN: clang -DRUN_SERIAL -Wall -I%srcroot/include %s -L%libdir -lgomp -o %t && %run %t | FileCheck %s
 // CHECK: clang: alloc ok, default allocator ok, lock ok
