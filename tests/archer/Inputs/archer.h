@@ -18,10 +18,17 @@ static inline void raise_flag(atomic_int *flag)
     atomic_store_explicit(flag, 1, memory_order_relaxed);
 }
 
+/* After the wait, a release of the waiting thread's own (on a variable no
+ * other thread reads): ThreadSanitizer's clock for a thread moves on at its
+ * releases, so the access that follows the wait gets a time of its own, not
+ * the time the other thread may have acquired from this one before (a task's
+ * creation): without it the race the wait sets up can go unreported. */
 static inline void wait_flag(atomic_int *flag)
 {
+    static _Thread_local atomic_int own_clock;
     while (!atomic_load_explicit(flag, memory_order_relaxed))
         sched_yield();
+    atomic_store_explicit(&own_clock, 1, memory_order_release);
 }
 
 /* A release and an acquire, for data the waiting thread must see (an
