@@ -39,8 +39,9 @@ void glass_gen_poke(_Atomic unsigned *word);
 
 /* The spin budget in pause iterations (OMP_WAIT_POLICY, GOMP_SPINCOUNT,
  * KMP_BLOCKTIME); 0 (passive): sleep at once. `adaptive`: the budget is cut
- * where spinning would only take processor time from the threads being
- * waited for (below); false when the program asked for active waiting. */
+ * where the processors are seen taken (below); false when the program asked
+ * for active waiting. With more runtime threads than processors it is cut
+ * in any case. */
 void glass_wait_configure(unsigned long long spin_count, bool passive, bool adaptive);
 
 /* Runtime threads started, against the processors the process may use. */
