@@ -984,7 +984,9 @@ class _Frame:
 
 
 def _frames(thread):
-    """[_Frame] of a thread's stack, newest first."""
+    """[_Frame] of a thread's stack, newest first. A frame spans [sp, cfa):
+    its CFA is its caller's stack pointer, so a frame without a caller has no
+    known end (cfa None) and holds no task frame address."""
     out = []
     with _SelectedThread(thread):
         try:
@@ -995,12 +997,28 @@ def _frames(thread):
             try:
                 sp = int(f.read_register("sp"))
                 older = f.older()
-                cfa = int(older.read_register("sp")) if older is not None else None
+                caller = older if older is not None else _caller_past_main(f)
+                cfa = int(caller.read_register("sp")) if caller is not None else None
             except gdb.error:
                 older, cfa = None, None
             out.append(_Frame(len(out), f, sp, cfa))
             f = older
     return out
+
+
+def _caller_past_main(frame):
+    """The caller gdb hides when it stops a backtrace at main ('set backtrace
+    past-main'): it gives main's frame its end, so that the initial task's
+    enter frame, an address inside main, is found there and nowhere else."""
+    if gdb.parameter("backtrace past-main"):
+        return None            # gdb found no caller even past main
+    gdb.execute("set backtrace past-main on", to_string=True)
+    try:
+        return frame.older()
+    except gdb.error:
+        return None
+    finally:
+        gdb.execute("set backtrace past-main off", to_string=True)
 
 
 def _frame_index(frames, info):
@@ -1012,11 +1030,11 @@ def _frame_index(frames, info):
         for i, f in enumerate(frames):
             if f.cfa == a:
                 return i
+    # Only a frame with a known end can hold the address: the threads' stacks
+    # lie one above another, so an open-ended outermost frame (a worker's
+    # clone3) would claim every address of the stacks above it.
     for i, f in enumerate(frames):
-        # The outermost frame gdb unwinds (no caller to read its CFA from)
-        # holds everything above its stack pointer.
-        top = f.cfa if f.cfa is not None else (1 << 64 if i == len(frames) - 1 else None)
-        if top is not None and f.sp <= a < top:
+        if f.cfa is not None and f.sp <= a < f.cfa:
             # Functions inlined into that frame share its stack pointer.
             while i > 0 and frames[i - 1].sp == f.sp and frames[i - 1].runtime == f.runtime:
                 i -= 1
