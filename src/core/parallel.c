@@ -107,6 +107,7 @@ static void free_team(struct glass_team *team)
     glass_barrier_destroy(&team->barrier);
     glass_barrier_destroy(&team->join);
     free(team->members);
+    free(team->stepped_league);
     free(team);
 }
 

@@ -57,6 +57,10 @@ struct glass_team {
     /* Its OMPT events when the caller drives the league (glass_teams_step)
      * and a tool watches it; else NULL. */
     struct glass_ompt_league *ompt_league;
+    /* The storage behind ompt_league (teams.c), kept from league to league:
+     * the call that ends a league still returns through the entry point's
+     * OMPT bookkeeping of the team task it holds. */
+    struct stepped_league *stepped_league;
     /* The other descriptor of the same nesting level: a master alternates
      * between the two, so the workers of the region before the last have
      * always left when a descriptor is reused, and the master need not wait

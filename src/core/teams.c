@@ -258,8 +258,10 @@ bool glass_teams_step(struct glass_thread *self, unsigned num_teams, unsigned th
             self->task->icv.thread_limit = thread_limit;
         root->league_size = league_size(num_teams);
         root->league_num = 0;
-        struct stepped_league *stepped;
-        if (glass_ompt_league_observed(self) && (stepped = malloc(sizeof *stepped))) {
+        struct stepped_league *stepped = root->stepped_league;
+        if (!stepped && glass_ompt_league_observed(self))
+            stepped = root->stepped_league = malloc(sizeof *stepped);
+        if (glass_ompt_league_observed(self) && stepped) {
             root->ompt_league = &stepped->events;
             stepped->encountering = self->task;
             glass_ompt_league_begin(self, &stepped->events, root->league_size, codeptr);
@@ -280,8 +282,7 @@ bool glass_teams_step(struct glass_thread *self, unsigned num_teams, unsigned th
     }
     if (league) {
         glass_ompt_league_end(self, league);
-        free(stepped);
-        root->ompt_league = NULL;
+        root->ompt_league = NULL; /* its storage stays with the team (team.h) */
     }
     root->league_size = 0;
     root->league_num = 0;
