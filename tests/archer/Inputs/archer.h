@@ -13,22 +13,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Each side of a racy mode's hand-over ends with a release of the thread's
+ * own (on a variable no other thread reads): ThreadSanitizer's clock for a
+ * thread moves on at its releases, so the access that follows gets a time
+ * of its own, not a time the other thread may have acquired from this one
+ * before (at a task's creation or start); without it the race the flags
+ * set up can go unreported. */
+static inline void own_release(void)
+{
+    static _Thread_local atomic_int own_clock;
+    atomic_store_explicit(&own_clock, 1, memory_order_release);
+}
+
 static inline void raise_flag(atomic_int *flag)
 {
     atomic_store_explicit(flag, 1, memory_order_relaxed);
+    own_release();
 }
 
-/* After the wait, a release of the waiting thread's own (on a variable no
- * other thread reads): ThreadSanitizer's clock for a thread moves on at its
- * releases, so the access that follows the wait gets a time of its own, not
- * the time the other thread may have acquired from this one before (a task's
- * creation): without it the race the wait sets up can go unreported. */
 static inline void wait_flag(atomic_int *flag)
 {
-    static _Thread_local atomic_int own_clock;
     while (!atomic_load_explicit(flag, memory_order_relaxed))
         sched_yield();
-    atomic_store_explicit(&own_clock, 1, memory_order_release);
+    own_release();
 }
 
 /* A release and an acquire, for data the waiting thread must see (an
