@@ -2,6 +2,7 @@
  * reused across parallel regions. */
 #include <errno.h>
 #include <pthread.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -184,7 +185,10 @@ static void tell_to_retire(struct glass_thread *worker)
     glass_gen_advance(&worker->dock);
 }
 
-unsigned glass_pool_retire_idle(struct glass_thread *self)
+/* How long the program's end waits for told workers to retire. */
+#define RETIRE_WAIT_MS 2000
+
+unsigned glass_pool_retire_idle(struct glass_thread *self, bool program_ends)
 {
     unsigned before = atomic_load_explicit(&workers_retired, memory_order_acquire);
     unsigned told = 0;
@@ -206,6 +210,20 @@ unsigned glass_pool_retire_idle(struct glass_thread *self)
     glass_wait_set_oversubscribed(nworkers_created + 1 > glass_globals.wait_cpus);
     pthread_mutex_unlock(&pool_lock);
 
+    if (program_ends) {
+        /* The program may be ending from a signal handler (exit() in a
+         * SIGTERM handler) that interrupted the caller while it started a
+         * region: a hot worker told to retire may then run that region and
+         * wait in its barriers for the caller forever. At the program's end
+         * the wait is bounded; a worker that has not retired by then gets
+         * no thread_end. */
+        for (unsigned ms = 0; ms < RETIRE_WAIT_MS; ms++) {
+            if (atomic_load_explicit(&workers_retired, memory_order_acquire) - before >= told)
+                break;
+            nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);
+        }
+        return told;
+    }
     for (;;) {
         unsigned seen = glass_gen_current(&workers_retired_gen);
         if (atomic_load_explicit(&workers_retired, memory_order_acquire) - before >= told)

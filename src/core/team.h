@@ -145,8 +145,9 @@ void glass_team_fork_children(struct glass_team *team, unsigned num);
 /* Ends the threads of the idle workers (and of the caller's hot workers when
  * it is outside any parallel region) and waits until each has; workers busy
  * in a region are left alone. For OMPT finalization, which must see every
- * thread_end it can. Returns the number of workers ended. */
-unsigned glass_pool_retire_idle(struct glass_thread *self);
+ * thread_end it can; at the program's end the wait is bounded (pool.c).
+ * Returns the number of workers told to end. */
+unsigned glass_pool_retire_idle(struct glass_thread *self, bool program_ends);
 
 /* Explicit and implicit barrier of the innermost team. Returns true when the
  * region has been cancelled (for the cancellable form). */

@@ -61,7 +61,7 @@ static void finalize_tools(bool program_ends)
         glass_device_finalize_all();
     else
         glass_device_tools_end(-1);
-    glass_pool_retire_idle(self);
+    glass_pool_retire_idle(self, program_ends);
     if (self)
         glass_ompt_thread_ends(self);
     glass_ompt_disable_all(false);
