@@ -45,11 +45,7 @@ void glass_ompt_thread_begin(struct glass_thread *self, enum glass_thread_type t
     if (type == GLASS_THREAD_INITIAL && self->task == &self->initial_task) {
         /* The initial task, in the implicit parallel region of the initial
          * team; actual_parallelism and index are 1 (5.1 4.5.2.11). */
-        struct glass_team *team = self->initial_task.team;
-        GLASS_OMPT_CLEAR_TOOL_DATA(team);
-        reset_task(&self->initial_task);
-        GLASS_OMPT_EMIT(implicit_task, GLASS_SCOPE_BEGIN, &team->tool_data, &self->initial_task.tool_data, 1,
-                        1, GLASS_TASK_INITIAL);
+        glass_ompt_initial_task_begin(self->initial_task.team, &self->initial_task);
     }
 }
 
