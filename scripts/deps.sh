@@ -25,12 +25,13 @@ demo_packages="cmake make gcc libc6-dev libdw-dev"
 # dependency scan, clang's sanitizer runtimes (TSan and libFuzzer for the
 # reliability stages, TSan for tests/archer with clang 14 and clang-19; gcc's
 # libtsan comes with gcc, each Archer with its libomp-N-dev) and llvm-19 (its
-# symbolizer, which Archer 19's reports need).
+# symbolizer, which Archer 19's reports need), python3-psutil (lit's time
+# limit per test, scripts/lit.sh).
 test_packages="$demo_packages g++ gfortran clang clang-14 llvm-14 llvm-14-tools libomp-14-dev
   gdb python3 binutils pkg-config ca-certificates valgrind
   libopen-trace-format2-dev libotf2-trace-dev otf2-tools openmpi-bin libopenmpi-dev
   chromium dpkg-dev file xz-utils clang-19 clang-tools-14 clang-tools-19
-  libclang-rt-14-dev libclang-rt-19-dev llvm-19"
+  libclang-rt-14-dev libclang-rt-19-dev llvm-19 python3-psutil"
 
 # scripts/fresh-machine.sh: the README's commands in a fresh Debian chroot.
 fresh_packages="debootstrap git"

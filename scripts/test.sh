@@ -21,7 +21,7 @@ anchor=${GLASS_LLVM_ANCHOR_DIR:-$build/llvm-anchor}
 "$root/tests/ompd/llvm-anchor/build.sh" "$anchor" "$root/build/llvm-anchor" >/dev/null 2>"$build/llvm-anchor.log" \
   || echo "note: LLVM OMPD anchor not built, its test is skipped (see $build/llvm-anchor.log)"
 
-lit="$(llvm-config-14 --prefix)/build/utils/lit/lit.py"
+lit="$root/scripts/lit.sh"  # lit with a time limit per test
 compilers="gcc"
 command -v clang >/dev/null && compilers="gcc clang"
 # clang 19 (Debian 12's newest) too: programs it compiles must run unchanged.
@@ -37,7 +37,7 @@ for compiler in $compilers; do
   out=$(mktemp)
   # A failing test's whole output (its RUN lines and what they printed) is shown.
   echo "== runtime tests compiled by $compiler"
-  python3 "$lit" -sv -j "$jobs" --param build_dir="$build" --param compiler="$compiler" "$root/tests" "$@" 2>&1 \
+  "$lit" -sv -j "$jobs" --param build_dir="$build" --param compiler="$compiler" "$root/tests" "$@" 2>&1 \
     | tee "$out" | awk '/^\*+ TEST /{show=1} show{print} /^\*+$/{show=0} !show && /^(FAIL|XPASS|UNRESOLVED|TIMEOUT):|^  glass-|note: GPU tests skipped/{print}' || true
   passed=$((passed + $(count Passed "$out")))
   failed=$((failed + $(count 'Failed' "$out") + $(count 'Unresolved' "$out") + $(count 'Timed Out' "$out") \
