@@ -45,9 +45,10 @@ struct glass_device_kind {
      * table is built and for it, from any thread, any number of times: the
      * answer must not change once the program has started. */
     int (*count)(const char **why);
-    /* The environment variable that asks for the kind's devices, for
-     * messages; NULL for a kind whose devices come with the program's
-     * offload images (load_image). */
+    /* The environment variable that asks for the kind's devices (named in
+     * messages); NULL for a kind whose devices come with the program's
+     * offload images (load_image): such a kind is not counted when LLVM's
+     * libomptarget numbers the devices (device_table.c). */
     const char *setting;
     bool (*init)(struct glass_device *device);
     void (*fini)(struct glass_device *device);
@@ -82,12 +83,12 @@ struct glass_device_kind {
     void (*unload_image)(struct glass_device *device, const struct glass_image *image);
 
     /* Optional, all or none: queues for nowait target regions (async_target.h).
-     * A queue (a CUDA stream) runs its work in order, asynchronously to the
+     * A queue (a GPU driver's stream) runs its work in order, asynchronously to the
      * host; queues run at the same time as each other. The kind takes no
      * device lock of its own for them and may be called without it. */
     void *(*queue_open)(struct glass_device *device); /* NULL: none to be had */
     /* Queued copy to the device; `src` is read before the call returns (as
-     * the CUDA driver does for pageable host memory). With `timed`, the
+     * GPU drivers do for pageable host memory). With `timed`, the
      * operation is timed on the device and *timed gets its number in the
      * queue (queue_times), else -1. 0: queued. */
     int (*to_device_async)(struct glass_device *device, void *queue, void *dst, const void *src, size_t bytes,
