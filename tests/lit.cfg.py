@@ -153,6 +153,14 @@ except OSError:
 if ompt_built:
     config.available_features.add("ompt")
 
+# "mock-device-kind": the build has the test copy of the runtime with a mock
+# device kind (CMakeLists.txt, GLASS_MOCK_DEVICE_KIND); %mock-kind-run runs a
+# program on it.
+mock_kind_dir = os.path.join(build_dir, "test-lib", "mock-device-kind")
+if os.path.exists(os.path.join(mock_kind_dir, "libglass.so")):
+    config.available_features.add("mock-device-kind")
+config.substitutions.append(("%mock-kind-run", "env LD_LIBRARY_PATH=" + mock_kind_dir))
+
 if shutil.which("gfortran"):
     config.available_features.add("gfortran")
 # "clang-available": clang is installed (tests that run it explicitly, in

@@ -7,6 +7,7 @@
 #include "../core/globals.h"
 #include "../core/team.h"
 #include "../core/tasking.h"
+#include "../device/device.h"
 #include "../device/target_ops.h"
 #include "api.h"
 
@@ -28,7 +29,7 @@ int omp_get_default_device(void)
 
 int omp_get_num_devices(void)
 {
-    return glass_target_num_devices();
+    return glass_device_initial_number();
 }
 
 int omp_get_device_num(void)

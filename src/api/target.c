@@ -24,7 +24,7 @@
  * own, and a GCC-compiled caller cannot reach its devices. */
 static struct glass_device *device_named(int num, bool *valid)
 {
-    bool host = num == glass_target_initial_device();
+    bool host = num == glass_device_initial_number();
     *valid = host || (num >= 0 && num < glass_device_count());
     return *valid && !host ? glass_device_get(num) : NULL;
 }
@@ -256,11 +256,11 @@ GLASS_EXPORT int omp_target_associate_ptr(const void *host_ptr, const void *devi
                                                                                                            : EINVAL;
     } else {
         struct glass_host_op host_op;
-        glass_data_op_begin(&op, &host_op, GLASS_DATA_ASSOCIATE, host_ptr, glass_target_initial_device(),
+        glass_data_op_begin(&op, &host_op, GLASS_DATA_ASSOCIATE, host_ptr, glass_device_initial_number(),
                             (void *)device_start, device_num, size);
         entry = glass_present_add(&device->present, start, end, device_start, NULL);
         entry->dynamic_refcount = GLASS_REFCOUNT_INFINITE;
-        glass_data_op_end(&op, &host_op, GLASS_DATA_ASSOCIATE, host_ptr, glass_target_initial_device(),
+        glass_data_op_end(&op, &host_op, GLASS_DATA_ASSOCIATE, host_ptr, glass_device_initial_number(),
                           (void *)device_start, device_num, size);
     }
     pthread_mutex_unlock(&device->lock);
@@ -283,10 +283,10 @@ GLASS_EXPORT int omp_target_disassociate_ptr(const void *ptr, int device_num)
         struct glass_host_op host_op;
         size_t size = entry->host_end - entry->host_start;
         void *device_start = (void *)entry->device_start;
-        glass_data_op_begin(&op, &host_op, GLASS_DATA_DISASSOCIATE, ptr, glass_target_initial_device(),
+        glass_data_op_begin(&op, &host_op, GLASS_DATA_DISASSOCIATE, ptr, glass_device_initial_number(),
                             device_start, device_num, size);
         glass_present_remove(&device->present, entry);
-        glass_data_op_end(&op, &host_op, GLASS_DATA_DISASSOCIATE, ptr, glass_target_initial_device(), device_start,
+        glass_data_op_end(&op, &host_op, GLASS_DATA_DISASSOCIATE, ptr, glass_device_initial_number(), device_start,
                           device_num, size);
         status = 0;
     }

@@ -242,14 +242,4 @@ bool glass_teams_step(struct glass_thread *self, unsigned num_teams, unsigned th
 unsigned glass_league_size(struct glass_thread *self);
 unsigned glass_league_num(struct glass_thread *self);
 
-/* Target regions on the host, the only device: device numbers, and running a
- * region as a new initial task (level 0, a fresh data environment) on the
- * calling thread. thread_limit 0: no limit from the construct. */
-int glass_target_num_devices(void);
-int glass_target_initial_device(void);
-/* Runs a target region's host code on this thread as a new initial task;
- * device_num: the device it runs on, -1 for the host (omp_get_device_num). */
-void glass_target_run(struct glass_thread *self, void (*fn)(void *), void *data, unsigned thread_limit,
-                      int device_num);
-
 #endif

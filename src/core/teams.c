@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contention_group.h"
 #include "globals.h"
 #include "task_internal.h"
 #include "../ompt/events.h"
@@ -160,7 +161,7 @@ void glass_teams_run(struct glass_thread *self, void (*fn)(void *), void *data, 
      * team's tasks instead deadlocked: the encountering task is one). */
     if (!(self->task->flags & GLASS_TASK_INITIAL)) {
         struct league_call call = {fn, data, num_teams, thread_limit, codeptr};
-        glass_target_run(self, league_in_own_group, &call, 0, self->task->icv.device_num);
+        glass_contention_group_run(self, league_in_own_group, &call, 0, self->task->icv.device_num);
         return;
     }
     struct glass_team *root = outermost(self->team);

@@ -1,8 +1,10 @@
 /* The device layer (design.md, "Devices and offload"): the device table, one
  * interface every kind of device implements, and the per-device state the
- * mapping engine keeps. A device kind is one file (host_device.c, later the
- * NVIDIA one) and never sees map kinds, reference counts or OMPT: the layer
- * above it (mapping.c, target_ops.c) does that once for all kinds.
+ * mapping engine keeps. A device kind is its own file(s), defining one
+ * struct glass_device_kind, and one entry in the table of kinds
+ * (device_kinds.c); nothing else names it. A kind never sees map kinds,
+ * reference counts or OMPT: the layer above it (mapping.c, target_ops.c)
+ * does that once for all kinds.
  *
  * Devices are numbered 0..count-1; the host, the initial device, is number
  * `count` (OpenMP 5.1, 3.7.7). A device is initialized on its first use
@@ -31,12 +33,23 @@ struct glass_launch {
     unsigned thread_limit;
 };
 
-/* What a kind of device provides. Copies return 0 on success; every function
- * may be called from any thread, with the device's lock held. */
+/* What a kind of device provides: its entry in the table of kinds. Copies
+ * return 0 on success; every operation on a device may be called from any
+ * thread, with the device's lock held. */
 struct glass_device_kind {
     const char *name;   /* for messages: "host" */
     const char *type;   /* the OMPT device type string (device_initialize), unless the device has its own */
     const char *documentation; /* device_initialize's documentation string */
+    /* How many devices of this kind the program gets; 0 with the reason in
+     * *why (when not NULL) where the kind has one to give. Called before the
+     * table is built and for it, from any thread, any number of times: the
+     * answer must not change once the program has started. */
+    int (*count)(const char **why);
+    /* The environment variable that asks for the kind's devices (named in
+     * messages); NULL for a kind whose devices come with the program's
+     * offload images (load_image): such a kind is not counted when LLVM's
+     * libomptarget numbers the devices (device_table.c). */
+    const char *setting;
     bool (*init)(struct glass_device *device);
     void (*fini)(struct glass_device *device);
     void *(*alloc)(struct glass_device *device, size_t bytes);
@@ -70,12 +83,12 @@ struct glass_device_kind {
     void (*unload_image)(struct glass_device *device, const struct glass_image *image);
 
     /* Optional, all or none: queues for nowait target regions (async_target.h).
-     * A queue (a CUDA stream) runs its work in order, asynchronously to the
+     * A queue (a GPU driver's stream) runs its work in order, asynchronously to the
      * host; queues run at the same time as each other. The kind takes no
      * device lock of its own for them and may be called without it. */
     void *(*queue_open)(struct glass_device *device); /* NULL: none to be had */
     /* Queued copy to the device; `src` is read before the call returns (as
-     * the CUDA driver does for pageable host memory). With `timed`, the
+     * GPU drivers do for pageable host memory). With `timed`, the
      * operation is timed on the device and *timed gets its number in the
      * queue (queue_times), else -1. 0: queued. */
     int (*to_device_async)(struct glass_device *device, void *queue, void *dst, const void *src, size_t bytes,
@@ -140,8 +153,8 @@ struct glass_device {
 /* The device count once the table exists, 0 before (without building it:
  * an image registered by a constructor must not fix the table early). */
 int glass_device_count_built(void);
-/* Glass's own devices other than the host (GLASS_HOST_DEVICES, NVIDIA; 0
- * with OMP_TARGET_OFFLOAD=disabled or when libomptarget is loaded). */
+/* Glass's own devices other than the host (every kind's count; 0 with
+ * OMP_TARGET_OFFLOAD=disabled or when libomptarget is loaded). */
 int glass_device_count(void);
 /* The initial device's number, which is also the number of devices the
  * program sees: Glass's own count, or libomptarget's when it is loaded
@@ -157,8 +170,9 @@ struct glass_device *glass_device_peek(int number);
  * (an offload image registered after the tool starts adds its GPUs later;
  * libomptarget's devices come with the program's constructors). */
 int glass_device_initial_number_now(void);
-/* Why there is no NVIDIA device (for messages), or NULL when there is one. */
-const char *glass_device_no_gpu_reason(void);
+/* Why there is no device at all (for messages): the first reason a kind
+ * gave for having none; NULL when none gave one. */
+const char *glass_device_none_reason(void);
 /* Ends every initialized device (process exit, with tools watching). */
 void glass_device_finalize_all(void);
 /* Tools stop watching the devices while the program goes on using them
@@ -192,12 +206,8 @@ bool glass_device_load_images(struct glass_device *device);
 void glass_device_image_registered(const struct glass_image *image);
 void glass_device_image_unregistered(const struct glass_image *image);
 
-/* The device kinds: the host with separate memory (host_device.c) and
- * NVIDIA GPUs (nvptx_device.c). */
-extern const struct glass_device_kind glass_host_device_kind;
-extern const struct glass_device_kind glass_nvptx_device_kind;
-/* NVIDIA devices the driver offers for the program's NVIDIA images (0 without
- * images, driver or GPU: *why then says which, when not NULL). */
-int glass_nvptx_device_count(const char **why);
+/* The table of kinds (device_kinds.c), NULL-ended, in the order their
+ * devices are numbered: all of the first kind's devices, then the next's. */
+extern const struct glass_device_kind *const glass_device_kinds[];
 
 #endif

@@ -1,11 +1,13 @@
 /* The device table: which devices exist, their numbering, and their
  * initialization on first use and finalization at the end.
  *
- * NVIDIA GPUs come first (nvptx_device.c; only for a program that has NVIDIA
- * offload images, on a machine with the driver and a GPU), then the host
- * devices GLASS_HOST_DEVICES=N asks for (host_device.c). Without either there
- * are none and every target construct runs on the host as with libgomp's host
- * fallback (target_ops.c still raises its target events).
+ * Every kind in the table of kinds (device_kinds.c) says how many devices
+ * it has; they are numbered in the table's order, each kind's devices one
+ * after another: NVIDIA GPUs (nvptx_device.c; only for a program that has
+ * NVIDIA offload images, on a machine with the driver and a GPU), then the
+ * host devices GLASS_HOST_DEVICES=N asks for (host_device.c). Without any
+ * there are none and every target construct runs on the host as with
+ * libgomp's host fallback (target_ops.c still raises its target events).
  * OMP_TARGET_OFFLOAD=disabled hides every device (OpenMP 5.1, 6.17: as if the
  * host were the only one). A device that cannot be initialized says why,
  * once, and its constructs run on the host.
@@ -20,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../core/env_parse.h"
 #include "../core/globals.h"
 #include "../core/runtime.h"
 #include "device.h"
@@ -29,33 +30,21 @@
 #include "image_registry.h"
 #include "llvm_offload.h"
 
-/* More would only multiply the per-device state for no use. */
-#define MAX_HOST_DEVICES 64
-
 static struct glass_device *devices;
 static int device_count;
 static pthread_once_t table_once = PTHREAD_ONCE_INIT;
 static _Atomic bool table_built; /* the fast path: no pthread_once per construct */
 
-static int host_devices_requested(void)
-{
-    const char *value = getenv("GLASS_HOST_DEVICES");
-    if (!value || !*value)
-        return 0;
-    unsigned long long n;
-    if (!glass_parse_uint(value, 0, MAX_HOST_DEVICES, &n)) {
-        /* Asked more than once (the table, and a tool's device count before
-         * it): one warning. */
-        static _Atomic bool warned;
-        if (!atomic_exchange(&warned, true))
-            glass_warn("GLASS_HOST_DEVICES=%s: not a number of host devices from 0 to %d; no host devices",
-                       value, MAX_HOST_DEVICES);
-        return 0;
-    }
-    return (int)n;
-}
+static const char *none_reason;
 
-static const char *no_gpu_reason;
+/* The first kind asked for by a setting that asks for devices, or NULL. */
+static const struct glass_device_kind *kind_asked_by_setting(void)
+{
+    for (const struct glass_device_kind *const *kind = glass_device_kinds; *kind; kind++)
+        if ((*kind)->setting && (*kind)->count(NULL))
+            return *kind;
+    return NULL;
+}
 
 static void build_table(void)
 {
@@ -63,14 +52,30 @@ static void build_table(void)
     if (glass_globals.target_offload == GLASS_OFFLOAD_DISABLED)
         return;
     if (glass_llvm_offload_present()) {
-        if (host_devices_requested() || glass_image_count())
-            glass_warn("LLVM's libomptarget is loaded and numbers the devices: %s ignored; GCC-compiled "
+        /* Kinds whose devices come with images are not counted: their count
+         * may start a driver. */
+        const struct glass_device_kind *asked = kind_asked_by_setting();
+        bool images = glass_image_count() != 0;
+        if (asked || images)
+            glass_warn("LLVM's libomptarget is loaded and numbers the devices: %s%s ignored; GCC-compiled "
                        "target regions run on the host",
-                       glass_image_count() ? "GCC's offload images are" : "GLASS_HOST_DEVICES is");
+                       images ? "GCC's offload images are" : asked->setting, images ? "" : " is");
         return;
     }
-    int gpus = glass_nvptx_device_count(&no_gpu_reason);
-    int n = gpus + host_devices_requested();
+    /* Each kind's count once: a kind's devices are numbered from the sum of
+     * the counts of the kinds before it. */
+    size_t nkinds = 0;
+    while (glass_device_kinds[nkinds])
+        nkinds++;
+    int counts[nkinds ? nkinds : 1];
+    int n = 0;
+    for (size_t k = 0; k < nkinds; k++) {
+        const char *why = NULL;
+        counts[k] = glass_device_kinds[k]->count(&why);
+        if (!counts[k] && why && !none_reason)
+            none_reason = why;
+        n += counts[k];
+    }
     if (n == 0)
         return;
     devices = calloc((size_t)n, sizeof *devices);
@@ -81,12 +86,14 @@ static void build_table(void)
     pthread_mutexattr_t recursive;
     pthread_mutexattr_init(&recursive);
     pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE);
-    for (int i = 0; i < n; i++) {
-        devices[i].number = i;
-        devices[i].kind = i < gpus ? &glass_nvptx_device_kind : &glass_host_device_kind;
-        devices[i].type = devices[i].kind->type;
-        pthread_mutex_init(&devices[i].lock, &recursive);
-    }
+    int i = 0;
+    for (size_t k = 0; k < nkinds; k++)
+        for (int j = 0; j < counts[k]; j++, i++) {
+            devices[i].number = i;
+            devices[i].kind = glass_device_kinds[k];
+            devices[i].type = devices[i].kind->type;
+            pthread_mutex_init(&devices[i].lock, &recursive);
+        }
     pthread_mutexattr_destroy(&recursive);
     device_count = n;
 }
@@ -189,13 +196,16 @@ int glass_device_initial_number_now(void)
     /* Before the table exists (a tool starting while the runtime loads, when
      * the program's offload images may not be registered yet): the devices
      * known now, without fixing the table. */
-    return glass_nvptx_device_count(NULL) + host_devices_requested();
+    int known = 0;
+    for (const struct glass_device_kind *const *kind = glass_device_kinds; *kind; kind++)
+        known += (*kind)->count(NULL);
+    return known;
 }
 
-const char *glass_device_no_gpu_reason(void)
+const char *glass_device_none_reason(void)
 {
     glass_device_count();
-    return no_gpu_reason;
+    return none_reason;
 }
 
 void glass_device_map_static(struct glass_device *device, const void *host, size_t bytes, uintptr_t device_addr)

@@ -6,16 +6,43 @@
  * without a map clause (globals, declare target variables, memory reached
  * through host pointers the compiler passed unmapped) stay shared, since
  * the code is the host's own. */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "../core/contention_group.h"
+#include "../core/env_parse.h"
 #include "../core/globals.h"
-#include "../core/tasking.h"
+#include "../core/runtime.h"
+#include "../core/thread.h"
 #include "device.h"
 
 /* Enough for any type the compilers align map items to by default. */
 #define HOST_DEVICE_ALIGN 64
+
+/* More would only multiply the per-device state for no use. */
+#define MAX_HOST_DEVICES 64
+
+/* As many as GLASS_HOST_DEVICES=N asks for (none by default). */
+static int host_count(const char **why)
+{
+    (void)why; /* none is the default, not a failure */
+    const char *value = getenv("GLASS_HOST_DEVICES");
+    if (!value || !*value)
+        return 0;
+    unsigned long long n;
+    if (!glass_parse_uint(value, 0, MAX_HOST_DEVICES, &n)) {
+        /* Asked more than once (the table, and a tool's device count before
+         * it): one warning. */
+        static _Atomic bool warned;
+        if (!atomic_exchange(&warned, true))
+            glass_warn("GLASS_HOST_DEVICES=%s: not a number of host devices from 0 to %d; no host devices",
+                       value, MAX_HOST_DEVICES);
+        return 0;
+    }
+    return (int)n;
+}
 
 static bool host_init(struct glass_device *device)
 {
@@ -51,9 +78,9 @@ static int host_copy(struct glass_device *device, void *dst, const void *src, si
 static unsigned host_run(struct glass_device *device, void (*host_fn)(void *), void *args,
                          const struct glass_launch *launch)
 {
-    /* The region is a new contention group on this thread (core target.c);
-     * its teams construct, if any, makes the league. */
-    glass_target_run(glass_self(), host_fn, args, launch->thread_limit, device->number);
+    /* The region is a new contention group on this thread (core
+     * contention_group.c); its teams construct, if any, makes the league. */
+    glass_contention_group_run(glass_self(), host_fn, args, launch->thread_limit, device->number);
     return launch->num_teams ? launch->num_teams : 1;
 }
 
@@ -75,6 +102,8 @@ const struct glass_device_kind glass_host_device_kind = {
     .name = "host",
     .type = "glass-host",
     .documentation = "Glass host device: the host with separate memory, running the host's code",
+    .count = host_count,
+    .setting = "GLASS_HOST_DEVICES",
     .init = host_init,
     .fini = host_fini,
     .alloc = host_alloc,

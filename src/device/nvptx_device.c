@@ -132,7 +132,9 @@ static void has_image(const struct glass_image *image, void *arg)
     *(bool *)arg = true;
 }
 
-int glass_nvptx_device_count(const char **why)
+/* The devices the driver offers for the program's NVIDIA images (0 without
+ * images, driver or GPU: *why then says which). */
+static int nvptx_count(const char **why)
 {
     bool images = false;
     glass_image_each(GLASS_OFFLOAD_TARGET_NVIDIA_PTX, has_image, &images);
@@ -833,6 +835,7 @@ const struct glass_device_kind glass_nvptx_device_kind = {
     .type = "NVIDIA",
     .documentation = "Glass NVIDIA device: GCC offload images through the CUDA driver; device times from CUDA "
                      "events, in CLOCK_MONOTONIC nanoseconds",
+    .count = nvptx_count,
     .init = nvptx_init,
     .fini = nvptx_fini,
     .alloc = nvptx_alloc,

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/contention_group.h"
 #include "../core/globals.h"
 #include "../core/runtime.h"
 #include "../core/tasking.h"
@@ -55,7 +56,7 @@ struct glass_device *glass_target_resolve(int device)
      * met, unless the program named the host itself (a device clause, or
      * the default device it set). */
     if (mandatory && host == 0 && from_icv && !program_chose_default_device()) {
-        const char *why = glass_device_no_gpu_reason();
+        const char *why = glass_device_none_reason();
         glass_fatal("OMP_TARGET_OFFLOAD=MANDATORY, but there is no device to offload to (%s; set "
                     "GLASS_HOST_DEVICES=N for host devices)", why ? why : "no GPU");
     }
@@ -78,7 +79,7 @@ static void run_on_host(void (*fn)(void *), size_t mapnum, void **hostaddrs, siz
 {
     size_t align, room = glass_firstprivate_room(mapnum, sizes, kinds, &align);
     if (!room) {
-        glass_target_run(glass_self(), fn, hostaddrs, thread_limit, -1);
+        glass_contention_group_run(glass_self(), fn, hostaddrs, thread_limit, -1);
         return;
     }
     /* Small blocks (the common case: a few scalars) on the stack, as
@@ -92,7 +93,7 @@ static void run_on_host(void (*fn)(void *), size_t mapnum, void **hostaddrs, siz
     uintptr_t copies = ((uintptr_t)(args + mapnum) + align - 1) & ~(uintptr_t)(align - 1);
     memcpy(args, hostaddrs, mapnum * sizeof *args);
     glass_firstprivate_copy(mapnum, args, hostaddrs, sizes, kinds, (char *)copies);
-    glass_target_run(glass_self(), fn, args, thread_limit, -1);
+    glass_contention_group_run(glass_self(), fn, args, thread_limit, -1);
     if (args != (void **)small)
         free(args);
 }

@@ -1,57 +1,49 @@
-/* Target regions run by the host (OpenMP 5.1, 2.14.5): on the host itself
- * (no device, or the host fallback) with identity mappings, or on a host
- * device (src/device/host_device.c) with the device's copies. Either way the
- * region runs on the encountering thread. The host is the initial device,
- * numbered after the devices (3.7.7).
+/* A region run as a new contention group on the calling thread (OpenMP 5.1,
+ * 1.2.5 and 2.14.5): a target region the host runs, on the host itself (no
+ * device, the host fallback) or on a host device, and a league of teams met
+ * outside an initial task (teams.c). The caller passes the device-num ICV
+ * the group runs with; who owns that number is the caller's business: the
+ * core knows nothing of devices (the device layer calls it, never the
+ * reverse).
  *
- * A target region starts a new contention group: its initial task runs at
- * level 0 in an implicit team of one, with the device's initial data
- * environment, whatever parallel region encloses the construct (as libgomp's
- * host fallback does). The encountering thread borrows a separate set of team
- * descriptors for the region, so parallel regions inside it do not reuse the
- * descriptors of the regions it is nested in, and it gives back to the pool
- * any worker the region took. Contexts are kept per thread and per nesting
- * depth: team descriptors must outlive their regions (team.h). */
+ * The group's initial task runs at level 0 in an implicit team of one, with
+ * the initial data environment, whatever parallel region encloses the
+ * construct (as libgomp's host fallback does). The encountering thread
+ * borrows a separate set of team descriptors for the group, so parallel
+ * regions inside it do not reuse the descriptors of the regions it is nested
+ * in, and it gives back to the pool any worker the group took. Contexts are
+ * kept per thread and per nesting depth: team descriptors must outlive their
+ * regions (team.h). */
 #include <stdlib.h>
 
+#include "contention_group.h"
 #include "globals.h"
 #include "runtime.h"
 #include "task_internal.h"
 #include "../ompt/events.h"
-#include "../device/device.h"
 
-struct target_context {
+struct group_context {
     struct glass_team *team;          /* implicit team of the region's initial task */
     struct glass_team **owned_teams;  /* the thread's team descriptors inside the region */
     unsigned owned_teams_len;
-    struct target_context *inner;     /* context of a target region nested in this one */
+    struct group_context *inner;      /* context of a group nested in this one */
 };
 
-static __thread struct target_context *outermost_context __attribute__((tls_model("initial-exec")));
-static __thread unsigned target_depth __attribute__((tls_model("initial-exec")));
+static __thread struct group_context *outermost_context __attribute__((tls_model("initial-exec")));
+static __thread unsigned group_depth __attribute__((tls_model("initial-exec")));
 
-int glass_target_num_devices(void)
+static struct group_context *new_context(void)
 {
-    return glass_device_initial_number();
-}
-
-int glass_target_initial_device(void)
-{
-    return glass_target_num_devices();
-}
-
-static struct target_context *new_context(void)
-{
-    struct target_context *ctx = calloc(1, sizeof *ctx);
+    struct group_context *ctx = calloc(1, sizeof *ctx);
     if (!ctx)
         glass_fatal("out of memory for a target region");
     ctx->team = glass_team_new();
     return ctx;
 }
 
-static struct target_context *context_at(unsigned depth)
+static struct group_context *context_at(unsigned depth)
 {
-    struct target_context **link = &outermost_context;
+    struct group_context **link = &outermost_context;
     for (unsigned i = 0;; i++) {
         if (!*link)
             *link = new_context();
@@ -102,10 +94,10 @@ static bool no_active_task(void *arg)
     return !atomic_load_explicit(&((struct glass_team *)arg)->tasking.active, memory_order_seq_cst);
 }
 
-void glass_target_run(struct glass_thread *self, void (*fn)(void *), void *data, unsigned thread_limit,
-                      int device_num)
+void glass_contention_group_run(struct glass_thread *self, void (*fn)(void *), void *data, unsigned thread_limit,
+                                int device_num)
 {
-    struct target_context *ctx = context_at(target_depth);
+    struct group_context *ctx = context_at(group_depth);
     struct glass_team *team = ctx->team;
     struct {
         struct glass_team *team;
@@ -128,7 +120,7 @@ void glass_target_run(struct glass_thread *self, void (*fn)(void *), void *data,
     self->task = &team->master_task;
     self->num = 0;
     glass_set_state(self, GLASS_STATE_WORK_SERIAL);
-    target_depth++;
+    group_depth++;
     /* Tools see the region's initial task begin and end, so that the tasks
      * it makes have a known parent and scheduling point. */
     bool announced = GLASS_OMPT_ACTIVE();
@@ -142,7 +134,7 @@ void glass_target_run(struct glass_thread *self, void (*fn)(void *), void *data,
     if (announced)
         glass_ompt_implicit_task_ends(&team->master_task, 1);
 
-    target_depth--;
+    group_depth--;
     ctx->owned_teams = self->owned_teams;
     ctx->owned_teams_len = self->owned_teams_len;
     for (unsigned i = 0; i < self->hot_nworkers; i++)
