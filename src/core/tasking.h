@@ -1,6 +1,7 @@
-/* Explicit tasks, dependences, taskgroups, taskloop planning, host teams and
- * host target regions: what the ABI layers (GCC's GOMP_*, Clang's __kmpc_*)
- * and the user API call. Nothing here knows a compiler's data layout.
+/* Explicit tasks, dependences, taskgroups, host teams and host target
+ * regions (the taskloop construct: taskloop.h): what the ABI layers (GCC's
+ * GOMP_*, Clang's __kmpc_*) and the user API call. Nothing here knows a
+ * compiler's data layout.
  *
  * Creating a task takes two steps so that each ABI can fill the argument block
  * its own way: glass_task_new allocates and counts the task, the caller fills
@@ -214,18 +215,6 @@ void glass_workshare_taskgroup_start(struct glass_thread *self);
 bool glass_workshare_reduction_claim(struct glass_thread *self);
 void glass_workshare_reduction_publish(struct glass_thread *self, void *data);
 void *glass_workshare_reduction_await(struct glass_thread *self);
-
-/* Taskloop (OpenMP 5.1, 2.12.2): how `niters` logical iterations split into
- * tasks. The first `nbig` tasks get `big` iterations, the others `small`. */
-struct glass_taskloop_plan {
-    uint64_t ntasks;
-    uint64_t nbig;
-    uint64_t big;
-    uint64_t small;
-};
-enum glass_taskloop_split { GLASS_TASKLOOP_DEFAULT, GLASS_TASKLOOP_GRAINSIZE, GLASS_TASKLOOP_NUM_TASKS };
-void glass_taskloop_plan(uint64_t niters, enum glass_taskloop_split split, uint64_t value, bool strict,
-                         unsigned nthreads, struct glass_taskloop_plan *plan);
 
 /* Host teams (OpenMP 5.1, 2.7): the league runs one team after another on the
  * encountering thread. num_teams 0: nteams-var, else 1; thread_limit 0:

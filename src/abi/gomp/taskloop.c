@@ -1,14 +1,14 @@
-/* GCC ABI: the taskloop construct. GCC passes the loop as start, end (not
- * included) and step; each task's argument block starts with its own start
- * and end, of the loop's type, which the runtime fills in. With a reduction
- * clause the third word of the block points to the reduction array
- * (task_reduction.c). */
+/* GCC ABI: the taskloop construct, run by the core (taskloop.h). GCC passes
+ * the loop as start, end (not included) and step; each task's argument block
+ * starts with its own start and end, of the loop's type, which the runtime
+ * fills in. With a reduction clause the third word of the block points to
+ * the reduction array (task_reduction.c). */
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "../../core/runtime.h"
-#include "../../core/tasking.h"
+#include "../../core/taskloop.h"
 #include "../../ompt/events.h"
 #include "gomp.h"
 
@@ -28,87 +28,95 @@ enum {
 /* Defined in task_reduction.c; GCC calls it GOMP_taskgroup_reduction_register. */
 void GOMP_taskgroup_reduction_register(uintptr_t *data);
 
-struct loop {
-    uint64_t start, step; /* as 64-bit words: iteration i is start + i * step */
-    uint64_t niters;
+/* What the callbacks need of the call. */
+struct gomp_taskloop {
+    void *data; /* the block every task's block is a copy of */
+    void (*cpyfn)(void *, void *);
+    size_t arg_size;
+    uint64_t step;
+    unsigned flags;
 };
 
-/* OMPT work events of the taskloop region, inside its taskgroup (as libomp
- * reports a Clang-compiled taskloop). */
-#define REPORT_TASKLOOP(self, endpoint, count, codeptr)                                                  \
-    GLASS_OMPT_EMIT(work, GLASS_WORK_TASKLOOP, endpoint, &(self)->team->tool_data, &(self)->task->tool_data, \
-                    count, codeptr)
+static void **reduction_slot(void *data)
+{
+    return (void **)((uint64_t *)data + 2);
+}
+
+static void fill(void *ctx, struct glass_task *task, const struct glass_taskloop_chunk *chunk)
+{
+    struct gomp_taskloop *call = ctx;
+    void *args = glass_task_args(task);
+    if (args != call->data) {
+        if (call->cpyfn)
+            call->cpyfn(args, call->data);
+        else
+            memcpy(args, call->data, call->arg_size);
+    }
+    /* GCC's end is the value after the task's last iteration. */
+    ((uint64_t *)args)[0] = chunk->lower;
+    ((uint64_t *)args)[1] = chunk->upper + call->step;
+}
+
+static void register_reductions(void *ctx, struct glass_thread *self)
+{
+    (void)self;
+    struct gomp_taskloop *call = ctx;
+    GOMP_taskgroup_reduction_register(*reduction_slot(call->data));
+}
+
+static void made(void *ctx, bool reduced)
+{
+    struct gomp_taskloop *call = ctx;
+    /* GCC combines the copies after the construct unless their base (d[2])
+     * is 0: tell it none were registered (a loop of no iterations). */
+    if (!reduced && (call->flags & (TASK_FLAG_NOGROUP | TASK_FLAG_REDUCTION)) == TASK_FLAG_REDUCTION)
+        ((uintptr_t *)*reduction_slot(call->data))[2] = 0;
+}
 
 static void run_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
-                         long arg_align, unsigned flags, unsigned long num_tasks, int priority,
-                         const struct loop *loop, const void *codeptr)
+                         long arg_align, unsigned flags, unsigned long num_tasks, int priority, uint64_t start,
+                         uint64_t step, uint64_t niters, const void *codeptr)
 {
-    struct glass_thread *self = glass_self();
-    void **reduction_slot = (void **)((uint64_t *)data + 2);
-    if (loop->niters == 0) {
-        REPORT_TASKLOOP(self, GLASS_SCOPE_BEGIN, 0, codeptr);
-        REPORT_TASKLOOP(self, GLASS_SCOPE_END, 0, codeptr);
-        /* GCC combines the copies after the construct unless their base (d[2])
-         * is 0: tell it none were registered. */
-        if ((flags & (TASK_FLAG_NOGROUP | TASK_FLAG_REDUCTION)) == TASK_FLAG_REDUCTION)
-            ((uintptr_t *)*reduction_slot)[2] = 0;
-        return;
-    }
-    enum glass_taskloop_split split = GLASS_TASKLOOP_DEFAULT;
-    if (flags & TASK_FLAG_GRAINSIZE)
-        split = GLASS_TASKLOOP_GRAINSIZE;
-    else if (num_tasks)
-        split = GLASS_TASKLOOP_NUM_TASKS;
-    struct glass_taskloop_plan plan;
-    glass_taskloop_plan(loop->niters, split, num_tasks, flags & TASK_FLAG_STRICT, self->team->nthreads,
-                        &plan);
-
-    bool group = !(flags & TASK_FLAG_NOGROUP);
-    if (group) {
-        glass_taskgroup_start_at(self, codeptr);
-        if (flags & TASK_FLAG_REDUCTION)
-            GOMP_taskgroup_reduction_register(*reduction_slot);
-    }
-    REPORT_TASKLOOP(self, GLASS_SCOPE_BEGIN, loop->niters, codeptr);
-    struct glass_task_options opts = {
-        .codeptr = codeptr,
-        .fn = fn,
+    struct gomp_taskloop call = {
+        .data = data,
+        .cpyfn = cpyfn,
         .arg_size = arg_size > 0 ? (size_t)arg_size : 0,
-        .arg_align = arg_align > 0 ? (size_t)arg_align : 1,
-        .priority = (flags & TASK_FLAG_PRIORITY) ? priority : 0,
-        .undeferred = !(flags & TASK_FLAG_IF),
-        .untied = flags & TASK_FLAG_UNTIED,
-        .final = flags & TASK_FLAG_FINAL,
-        .mergeable = flags & TASK_FLAG_MERGEABLE,
-        /* Tasks that run at once because the team has many queued still get
-         * their own block: the block we were given is the one every deferred
-         * task copies. */
-        .copy_args = (flags & TASK_FLAG_IF) || cpyfn,
+        .step = step,
+        .flags = flags,
     };
-    uint64_t first = loop->start, logical = 0;
-    for (uint64_t i = 0; i < plan.ntasks; i++) {
-        uint64_t count = i < plan.nbig ? plan.big : plan.small;
-        uint64_t last = first + count * loop->step;
-        struct glass_task *task = glass_task_new(self, &opts, data);
-        if (!task)
-            break; /* cancelled */
-        void *args = glass_task_args(task);
-        if (args != data) {
-            if (cpyfn)
-                cpyfn(args, data);
-            else
-                memcpy(args, data, opts.arg_size);
-        }
-        ((uint64_t *)args)[0] = first;
-        ((uint64_t *)args)[1] = last;
-        glass_task_set_taskloop_chunk(task, logical, count);
-        glass_task_submit(self, task, NULL, 0);
-        first = last;
-        logical += count;
-    }
-    REPORT_TASKLOOP(self, GLASS_SCOPE_END, loop->niters, codeptr);
-    if (group)
-        glass_taskgroup_end_at(self, codeptr);
+    struct glass_taskloop loop = {
+        .start = start,
+        .step = step,
+        .niters = niters,
+        .split = (flags & TASK_FLAG_GRAINSIZE) ? GLASS_TASKLOOP_GRAINSIZE
+                 : num_tasks                   ? GLASS_TASKLOOP_NUM_TASKS
+                                               : GLASS_TASKLOOP_DEFAULT,
+        .value = num_tasks,
+        .strict = flags & TASK_FLAG_STRICT,
+        .nogroup = flags & TASK_FLAG_NOGROUP,
+        .task =
+            {
+                .fn = fn,
+                .arg_size = call.arg_size,
+                .arg_align = arg_align > 0 ? (size_t)arg_align : 1,
+                .priority = (flags & TASK_FLAG_PRIORITY) ? priority : 0,
+                .undeferred = !(flags & TASK_FLAG_IF),
+                .untied = flags & TASK_FLAG_UNTIED,
+                .final = flags & TASK_FLAG_FINAL,
+                .mergeable = flags & TASK_FLAG_MERGEABLE,
+                /* Tasks that run at once because the team has many queued
+                 * still get their own block: the block we were given is the
+                 * one every deferred task copies. */
+                .copy_args = (flags & TASK_FLAG_IF) || cpyfn,
+            },
+        .caller_args = data,
+        .codeptr = codeptr,
+        .fill = fill,
+        .reductions = (flags & TASK_FLAG_REDUCTION) ? register_reductions : NULL,
+        .made = made,
+        .ctx = &call,
+    };
+    glass_taskloop_run(glass_self(), &loop);
 }
 
 GLASS_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
@@ -116,13 +124,13 @@ GLASS_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(vo
                                 long start, long end, long step)
 {
     GLASS_OMPT_ENTRY();
-    struct loop loop = {(uint64_t)start, (uint64_t)step, 0};
+    uint64_t niters = 0;
     if (step > 0 && start < end)
-        loop.niters = ((uint64_t)end - (uint64_t)start + (uint64_t)step - 1) / (uint64_t)step;
+        niters = ((uint64_t)end - (uint64_t)start + (uint64_t)step - 1) / (uint64_t)step;
     else if (step < 0 && start > end)
-        loop.niters = ((uint64_t)start - (uint64_t)end - (uint64_t)step - 1) / (0 - (uint64_t)step);
-    run_taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, &loop,
-                 __builtin_return_address(0));
+        niters = ((uint64_t)start - (uint64_t)end - (uint64_t)step - 1) / (0 - (uint64_t)step);
+    run_taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, (uint64_t)start,
+                 (uint64_t)step, niters, __builtin_return_address(0));
 }
 
 GLASS_EXPORT void GOMP_taskloop_ull(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
@@ -131,11 +139,11 @@ GLASS_EXPORT void GOMP_taskloop_ull(void (*fn)(void *), void *data, void (*cpyfn
                                     unsigned long long step)
 {
     GLASS_OMPT_ENTRY();
-    struct loop loop = {start, step, 0};
+    uint64_t niters = 0;
     if ((flags & TASK_FLAG_UP) && start < end)
-        loop.niters = (end - start + step - 1) / step;
+        niters = (end - start + step - 1) / step;
     else if (!(flags & TASK_FLAG_UP) && start > end)
-        loop.niters = (start - end - step - 1) / -step;
-    run_taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, &loop,
+        niters = (start - end - step - 1) / -step;
+    run_taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, start, step, niters,
                  __builtin_return_address(0));
 }

@@ -27,13 +27,9 @@ static const char *describe_location(const struct kmp_ident *loc, char *buffer, 
 
 void kmp_error_directive(const struct kmp_ident *loc, int severity, const char *message, const void *codeptr)
 {
-    /* The OMPT error event (5.1 4.5.2.30) comes first, so a tool sees it
-     * even when the directive ends the program. */
-    GLASS_OMPT_EMIT(error, severity == KMP_SEVERITY_FATAL ? GLASS_SEVERITY_FATAL : GLASS_SEVERITY_WARNING, message,
-                    message ? strlen(message) : 0, codeptr);
     char where[512];
     glass_error_directive(message, (size_t)-1, describe_location(loc, where, sizeof where),
-                          severity == KMP_SEVERITY_FATAL);
+                          severity == KMP_SEVERITY_FATAL, codeptr);
 }
 
 /* The error directive with at(execution) (OpenMP 5.1, 2.5.4). */

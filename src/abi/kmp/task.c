@@ -66,7 +66,6 @@ struct kmp_task_block *kmp_task_block_new(int32_t flags, size_t size, size_t sha
     block->size = size;
     block->flags = flags;
     block->target = false;
-    block->undeferred = false;
     block->running = false;
     block->again = false;
     block->if0_enter_frame = false;
@@ -143,36 +142,47 @@ static int clamp_priority(int32_t priority)
     return priority > glass_globals.max_task_priority ? glass_globals.max_task_priority : priority;
 }
 
-/* `early`: made for its detach event before the construct is complete; it
- * is announced to tools at submission (kmp_task_submit) or begin_if0. */
-static struct glass_task *make_core_task(struct glass_thread *self, struct kmp_task_block *block, size_t ndepend,
-                                         bool early, const void *codeptr)
+void kmp_task_options(const struct kmp_task_block *block, struct glass_task_options *opts)
 {
     int32_t flags = block->flags;
-    struct glass_task_options opts = {
+    *opts = (struct glass_task_options){
         .fn = GLASS_FRAMES_WANTED() ? run_task_framed : run_task,
         .entry = (const void *)block->task.routine,
         .arg_size = sizeof block,
         .arg_align = _Alignof(struct kmp_task_block *),
-        .ndepend = ndepend,
         .priority = (flags & KMP_TASK_PRIORITY_SPECIFIED) ? block->task.data2.priority : 0,
-        .undeferred = block->undeferred,
         .untied = !(flags & KMP_TASK_TIED),
         .final = flags & KMP_TASK_FINAL,
         .detach = flags & KMP_TASK_DETACHABLE,
         .target = block->target,
         .copy_args = true,
-        .announce_later = early,
-        .codeptr = codeptr,
     };
+}
+
+void kmp_task_attach(struct kmp_task_block *block, struct glass_task *core)
+{
+    *(struct kmp_task_block **)glass_task_args(core) = block;
+    block->core = core;
+}
+
+/* `early`: made for its detach event before the construct is complete; it
+ * is announced to tools at submission (kmp_task_submit) or begin_if0. */
+static struct glass_task *make_core_task(struct glass_thread *self, struct kmp_task_block *block, size_t ndepend,
+                                         bool early, const void *codeptr)
+{
+    struct glass_task_options opts;
+    kmp_task_options(block, &opts);
+    opts.ndepend = ndepend;
+    opts.announce_later = early;
+    opts.codeptr = codeptr;
     struct glass_task *core = glass_task_new(self, &opts, NULL);
     if (core)
-        *(struct kmp_task_block **)glass_task_args(core) = block;
+        kmp_task_attach(block, core);
     return core;
 }
 
-static void submit(struct glass_thread *self, struct kmp_task_block *block, const struct glass_depend *deps,
-                   size_t ndeps, const void *codeptr, const struct glass_dispatch_chunk *chunk)
+void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, const struct glass_depend *deps,
+                     size_t ndeps, const void *codeptr)
 {
     struct glass_task *core = block->core;
     if (!core) {
@@ -182,7 +192,6 @@ static void submit(struct glass_thread *self, struct kmp_task_block *block, cons
             kmp_task_block_discard(glass_thread_gtid(self), block);
             return;
         }
-        block->core = core;
     } else {
         /* Made early for its event: the priority may have been set since. */
         if (ndeps > EVENT_DEPEND_CAPACITY)
@@ -192,21 +201,7 @@ static void submit(struct glass_thread *self, struct kmp_task_block *block, cons
             core->priority = clamp_priority(block->task.data2.priority);
         glass_task_announce(self, core, ndeps != 0, false, codeptr);
     }
-    if (chunk)
-        glass_task_set_taskloop_chunk(core, chunk->start, chunk->iterations);
     glass_task_submit(self, core, deps, ndeps);
-}
-
-void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, const struct glass_depend *deps,
-                     size_t ndeps, const void *codeptr)
-{
-    submit(self, block, deps, ndeps, codeptr, NULL);
-}
-
-void kmp_taskloop_task_submit(struct glass_thread *self, struct kmp_task_block *block, const void *codeptr,
-                              const struct glass_dispatch_chunk *chunk)
-{
-    submit(self, block, NULL, 0, codeptr, chunk);
 }
 
 GLASS_EXPORT struct kmp_task *__kmpc_omp_task_alloc(struct kmp_ident *loc, int32_t gtid, int32_t flags,

@@ -50,7 +50,6 @@ struct kmp_task_block {
     size_t size;                  /* bytes from `task` to the end of the shared block */
     int32_t flags;                /* KMP_TASK_* */
     bool target;                  /* made by __kmpc_omp_target_task_alloc */
-    bool undeferred;              /* runs at once (a taskloop with if(false)) */
     bool running;                 /* its body is executing */
     bool again;                   /* an untied body asked to be continued */
     bool if0_enter_frame;         /* begin_if0 set the encountering task's enter frame */
@@ -72,9 +71,13 @@ struct kmp_task_block *kmp_task_block_new(int32_t flags, size_t size, size_t sha
  * may be gone. `codeptr`: the task construct's call site, for tools. */
 void kmp_task_submit(struct glass_thread *self, struct kmp_task_block *block, const struct glass_depend *deps,
                      size_t ndeps, const void *codeptr);
-/* The same for a task of a taskloop, which runs `chunk` (logical iterations). */
-void kmp_taskloop_task_submit(struct glass_thread *self, struct kmp_task_block *block, const void *codeptr,
-                              const struct glass_dispatch_chunk *chunk);
+
+/* For an ABI entry whose core tasks the core itself makes (taskloop.c): the
+ * options of the core task that runs `block` (every field but undeferred,
+ * ndepend, announce_later and codeptr, which stay 0), and, once the core has
+ * made that task, its link to the block. */
+void kmp_task_options(const struct kmp_task_block *block, struct glass_task_options *opts);
+void kmp_task_attach(struct kmp_task_block *block, struct glass_task *core);
 
 /* The target task (made by __kmpc_omp_target_task_alloc) whose body runs
  * on this thread now, or NULL while any other task's body does: what

@@ -1,22 +1,29 @@
-/* Clang ABI: taskloop (OpenMP 5.1, 2.12.2). Clang allocates one "pattern"
- * task whose private variables include the loop's bounds (*lb and *ub point
- * into it) and calls __kmpc_taskloop. The runtime splits the iterations
- * (the core's plan, the same split as for GCC-compiled taskloops), makes one
- * task per part as a byte copy of the pattern with its own bounds, lets the
- * compiler's task_dup copy-construct what a byte copy cannot (and mark the
- * task holding the last iteration, for lastprivate), submits them, and
- * discards the pattern. For tools, as libomp: the taskloop's work region
- * (ompt_work_taskloop) inside its taskgroup, and each task's chunk as a
- * taskloop_chunk dispatch when the task begins. */
+/* Clang ABI: taskloop (OpenMP 5.1, 2.12.2), run by the core (taskloop.h).
+ * Clang allocates one "pattern" task whose private variables include the
+ * loop's bounds (*lb and *ub point into it, the upper bound included) and
+ * calls __kmpc_taskloop. Each task the core makes runs a byte copy of the
+ * pattern with its own bounds, and the compiler's task_dup copy-constructs
+ * what a byte copy cannot (and marks the task holding the last iteration,
+ * for lastprivate). Once the last task is made the pattern, which never
+ * runs, is discarded. */
 #include <string.h>
 
 #include "../../core/runtime.h"
+#include "../../core/taskloop.h"
 #include "../../ompt/events.h"
 #include "task.h"
 
 typedef void (*kmp_task_dup)(struct kmp_task *copy, struct kmp_task *pattern, int32_t last);
 
 enum { SCHED_NONE = 0, SCHED_GRAINSIZE = 1, SCHED_NUM_TASKS = 2 };
+
+/* What the callbacks need of the call. */
+struct kmp_taskloop {
+    int32_t gtid;
+    struct kmp_task_block *pattern;
+    size_t lb_offset, ub_offset; /* of the bounds in the task */
+    kmp_task_dup task_dup;
+};
 
 static struct kmp_task_block *copy_pattern(const struct kmp_task_block *pattern)
 {
@@ -36,44 +43,56 @@ static void set_bound(struct kmp_task_block *block, size_t offset, uint64_t valu
     memcpy((char *)&block->task + offset, &value, sizeof value);
 }
 
+static void fill(void *ctx, struct glass_task *task, const struct glass_taskloop_chunk *chunk)
+{
+    struct kmp_taskloop *call = ctx;
+    struct kmp_task_block *block = copy_pattern(call->pattern);
+    set_bound(block, call->lb_offset, chunk->lower);
+    set_bound(block, call->ub_offset, chunk->upper);
+    if (call->task_dup)
+        call->task_dup(&block->task, &call->pattern->task, chunk->last);
+    kmp_task_attach(block, task);
+}
+
+static void made(void *ctx, bool reduced)
+{
+    (void)reduced;
+    struct kmp_taskloop *call = ctx;
+    /* The pattern never runs; its private objects go. */
+    kmp_task_block_discard(call->gtid, call->pattern);
+}
+
 static void taskloop(struct glass_thread *self, int32_t gtid, struct kmp_task *task, int if_val, uint64_t *lb,
                      uint64_t *ub, int64_t st, int nogroup, int sched, uint64_t value, bool strict,
                      kmp_task_dup task_dup, const void *codeptr)
 {
-    struct kmp_task_block *pattern = kmp_block_of(task);
-    size_t lb_offset = (size_t)((char *)lb - (char *)task), ub_offset = (size_t)((char *)ub - (char *)task);
+    struct kmp_taskloop call = {
+        .gtid = gtid,
+        .pattern = kmp_block_of(task),
+        .lb_offset = (size_t)((char *)lb - (char *)task),
+        .ub_offset = (size_t)((char *)ub - (char *)task),
+        .task_dup = task_dup,
+    };
     uint64_t lower = *lb, upper = *ub;
-    /* Clang only calls with a non-empty loop. */
-    uint64_t count = st > 0 ? (upper - lower) / (uint64_t)st + 1 : (lower - upper) / (0 - (uint64_t)st) + 1;
-    enum glass_taskloop_split split = sched == SCHED_GRAINSIZE   ? GLASS_TASKLOOP_GRAINSIZE
-                                      : sched == SCHED_NUM_TASKS ? GLASS_TASKLOOP_NUM_TASKS
-                                                                 : GLASS_TASKLOOP_DEFAULT;
-    struct glass_taskloop_plan plan;
-    glass_taskloop_plan(count, split, value, strict, self->team->nthreads, &plan);
-
-    if (!nogroup)
-        glass_taskgroup_start_at(self, codeptr);
-    GLASS_OMPT_EMIT(work, GLASS_WORK_TASKLOOP, GLASS_SCOPE_BEGIN, &self->team->tool_data, &self->task->tool_data,
-                    count, codeptr);
-    uint64_t first = 0;
-    for (uint64_t t = 0; t < plan.ntasks; t++) {
-        uint64_t size = t < plan.nbig ? plan.big : plan.small;
-        struct kmp_task_block *block = copy_pattern(pattern);
-        set_bound(block, lb_offset, lower + first * (uint64_t)st);
-        set_bound(block, ub_offset, lower + (first + size - 1) * (uint64_t)st);
-        block->undeferred = !if_val;
-        if (task_dup)
-            task_dup(&block->task, task, t == plan.ntasks - 1);
-        struct glass_dispatch_chunk chunk = {.start = first, .iterations = size};
-        kmp_taskloop_task_submit(self, block, codeptr, &chunk);
-        first += size;
-    }
-    /* The pattern never runs; its private objects go. */
-    kmp_task_block_discard(gtid, pattern);
-    GLASS_OMPT_EMIT(work, GLASS_WORK_TASKLOOP, GLASS_SCOPE_END, &self->team->tool_data, &self->task->tool_data,
-                    count, codeptr);
-    if (!nogroup)
-        glass_taskgroup_end_at(self, codeptr);
+    struct glass_taskloop loop = {
+        .start = lower,
+        .step = (uint64_t)st,
+        /* Clang only calls with a non-empty loop. */
+        .niters = st > 0 ? (upper - lower) / (uint64_t)st + 1 : (lower - upper) / (0 - (uint64_t)st) + 1,
+        .split = sched == SCHED_GRAINSIZE    ? GLASS_TASKLOOP_GRAINSIZE
+                 : sched == SCHED_NUM_TASKS ? GLASS_TASKLOOP_NUM_TASKS
+                                            : GLASS_TASKLOOP_DEFAULT,
+        .value = value,
+        .strict = strict,
+        .nogroup = nogroup,
+        .codeptr = codeptr,
+        .fill = fill,
+        .made = made,
+        .ctx = &call,
+    };
+    kmp_task_options(call.pattern, &loop.task);
+    loop.task.undeferred = !if_val;
+    glass_taskloop_run(self, &loop);
 }
 
 GLASS_EXPORT void __kmpc_taskloop(struct kmp_ident *loc, int32_t gtid, struct kmp_task *task, int if_val,
