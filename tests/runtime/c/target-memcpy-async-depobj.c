@@ -7,13 +7,15 @@
 // task writing the source (out, before it) and for the task writing the
 // destination (a second depobj in the same list), and a task reading the
 // destination after it sees the copied values. A list of two objects checks
-// the list's stride (16 bytes for GCC, 8 for clang).
+// the list's stride (16 bytes for GCC, 8 for clang); clang's objects may
+// also hold several dependences each (GCC's hold one).
 // RUN: %omp-cc %s -L%libdir -o %t
 // RUN: env OMP_NUM_THREADS=4 %run %t | FileCheck %s
 // RUN: env GLASS_HOST_DEVICES=1 OMP_NUM_THREADS=4 %run %t | FileCheck %s
 // RUN: env OMP_NUM_THREADS=1 %run %t | FileCheck %s
 // CHECK: flat: returned=0 order=ok values=ok reader=ok
 // CHECK-NEXT: rect: returned=0 order=ok values=ok reader=ok
+// CHECK-NEXT: several in one: returned=0 order=ok values=ok
 // CHECK-NEXT: destroyed depobj: 22
 #include <omp.h>
 #include <stdatomic.h>
@@ -124,11 +126,59 @@ static void rect(int host)
            reader_ok ? "ok" : "WRONG");
 }
 
+/* Two producers the copy depends on: with clang through one object
+ * holding both dependences, with GCC through one object each. */
+static void several(int host)
+{
+    static int a[N], b[N];
+    int rc = -1, order_ok = 0, ok = 1;
+    atomic_int a_done = 0, b_done = 0;
+#pragma omp parallel
+#pragma omp single
+    {
+#ifdef __clang__
+        omp_depend_t objs[1];
+        int nobjs = 1;
+#pragma omp depobj(objs[0]) depend(inout : a, b)
+#else
+        omp_depend_t objs[2];
+        int nobjs = 2;
+#pragma omp depobj(objs[0]) depend(inout : a)
+#pragma omp depobj(objs[1]) depend(inout : b)
+#endif
+#pragma omp task depend(out : a) shared(a_done)
+        {
+            nap();
+            for (int i = 0; i < N; i++)
+                a[i] = i - 9;
+            atomic_store(&a_done, 1);
+        }
+#pragma omp task depend(out : b) shared(b_done)
+        {
+            nap();
+            for (int i = 0; i < N; i++)
+                b[i] = 0;
+            atomic_store(&b_done, 1);
+        }
+        rc = omp_target_memcpy_async(b, a, sizeof b, 0, 0, host, host, nobjs, objs);
+#pragma omp task depend(in : b) shared(order_ok)
+        order_ok = atomic_load(&a_done) && atomic_load(&b_done);
+#pragma omp taskwait
+        for (int i = 0; i < nobjs; i++) {
+#pragma omp depobj(objs[i]) destroy
+        }
+    }
+    for (int i = 0; i < N; i++)
+        ok &= b[i] == i - 9;
+    printf("several in one: returned=%d order=%s values=%s\n", rc, order_ok ? "ok" : "WRONG", ok ? "ok" : "WRONG");
+}
+
 int main(void)
 {
     int host = omp_get_initial_device();
     flat(host);
     rect(host);
+    several(host);
     // A destroyed object is no dependence: EINVAL, nothing made. Held in a
     // pair so that reading either compiler's object stays in bounds.
     omp_depend_t pair[2];
