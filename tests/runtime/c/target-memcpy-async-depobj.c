@@ -8,7 +8,8 @@
 // destination (a second depobj in the same list), and a task reading the
 // destination after it sees the copied values. A list of two objects checks
 // the list's stride (16 bytes for GCC, 8 for clang); clang's objects may
-// also hold several dependences each (GCC's hold one).
+// also hold several dependences each (GCC's hold one). A long list, made
+// while other objects come and go, checks that every object is found.
 // RUN: %omp-cc %s -L%libdir -o %t
 // RUN: env OMP_NUM_THREADS=4 %run %t | FileCheck %s
 // RUN: env GLASS_HOST_DEVICES=1 OMP_NUM_THREADS=4 %run %t | FileCheck %s
@@ -16,6 +17,7 @@
 // CHECK: flat: returned=0 order=ok values=ok reader=ok
 // CHECK-NEXT: rect: returned=0 order=ok values=ok reader=ok
 // CHECK-NEXT: several in one: returned=0 order=ok values=ok
+// CHECK-NEXT: many: returned=0 values=ok
 // CHECK-NEXT: destroyed depobj: 22
 #include <omp.h>
 #include <stdatomic.h>
@@ -173,12 +175,55 @@ static void several(int host)
     printf("several in one: returned=%d order=%s values=%s\n", rc, order_ok ? "ok" : "WRONG", ok ? "ok" : "WRONG");
 }
 
+/* A list of MANY objects, one per element of the destination, made while
+ * as many other objects are made and destroyed; every element is written by
+ * its own task, the first one late, so a copy that missed its object would
+ * copy a 0. */
+enum { MANY = 40 };
+static void many(int host)
+{
+    static int from[MANY], to[MANY];
+    int rc = -1, ok = 1;
+#pragma omp parallel
+#pragma omp single
+    {
+        omp_depend_t objs[MANY], churn[MANY];
+        for (int i = 0; i < MANY; i++) {
+#pragma omp depobj(churn[i]) depend(in : from[i])
+#pragma omp depobj(objs[i]) depend(in : from[i])
+        }
+        for (int i = 0; i < MANY; i += 2) {
+#pragma omp depobj(churn[i]) destroy
+        }
+        for (int i = 0; i < MANY; i++) {
+#pragma omp task depend(out : from[i])
+            {
+                if (i == 0)
+                    nap();
+                from[i] = 1000 + i;
+            }
+        }
+        rc = omp_target_memcpy_async(to, from, sizeof to, 0, 0, host, host, MANY, objs);
+#pragma omp taskwait
+        for (int i = 0; i < MANY; i++) {
+#pragma omp depobj(objs[i]) destroy
+        }
+        for (int i = 1; i < MANY; i += 2) {
+#pragma omp depobj(churn[i]) destroy
+        }
+    }
+    for (int i = 0; i < MANY; i++)
+        ok &= to[i] == 1000 + i;
+    printf("many: returned=%d values=%s\n", rc, ok ? "ok" : "WRONG");
+}
+
 int main(void)
 {
     int host = omp_get_initial_device();
     flat(host);
     rect(host);
     several(host);
+    many(host);
     // A destroyed object is no dependence: EINVAL, nothing made. Held in a
     // pair so that reading either compiler's object stays in bounds.
     omp_depend_t pair[2];
