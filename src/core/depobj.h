@@ -15,7 +15,6 @@
 #include "tasking.h"
 
 struct glass_depobj_encoding {
-    const char *abi;  /* for messages */
     size_t stride;    /* bytes of one omp_depend_t in a list */
     /* Whether `object` is surely of this encoding. It may read only the
      * object's first pointer-sized word (every ABI's object has one, so the

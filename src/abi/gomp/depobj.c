@@ -50,7 +50,6 @@ static long decode(const void *object, struct glass_depend *out, size_t room)
 }
 
 static const struct glass_depobj_encoding gomp_encoding = {
-    .abi = "GCC",
     .stride = 2 * sizeof(void *),
     .claims = NULL,
     .decode = decode,

@@ -156,7 +156,6 @@ static long decode(const void *object, struct glass_depend *out, size_t room)
 }
 
 static const struct glass_depobj_encoding kmp_encoding = {
-    .abi = "clang",
     .stride = sizeof(void *),
     .claims = claims,
     .decode = decode,
