@@ -14,8 +14,8 @@
  * completion. The _async kinds of 5.1 (4.4.4.14) mean an operation that is
  * still in flight at its end callback, which no Glass operation is.
  *
- * The depobj list is read as GCC writes an omp_depend_t (an address and a
- * GOMP_DEPEND_* type). */
+ * The depobj list holds the program's omp_depend_t objects, in its
+ * compiler's encoding: the ABIs decode them (core/depobj.h). */
 #include <errno.h>
 #include <limits.h>
 #include <stdalign.h>
@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../abi/gomp/depend.h"
+#include "../core/depobj.h"
 #include "../core/tasking.h"
 #include "api.h"
 #include "target_copy.h"
@@ -64,16 +64,9 @@ static void run_copy(void *arg)
  * when the taskgroup or region is cancelled (no task is made then). */
 static int submit_copy(const struct copy_job *job, size_t job_size, int depobj_count, omp_depend_t *depobj_list)
 {
-    if (depobj_count < 0 || (depobj_count > 0 && !depobj_list))
-        return EINVAL;
-    size_t ndeps = (size_t)depobj_count;
-    struct glass_depend local[8], *deps = ndeps <= 8 ? local : malloc(ndeps * sizeof *deps);
-    if (!deps)
-        return ENOMEM;
-    int status = 0;
-    for (size_t i = 0; i < ndeps && !status; i++)
-        if (!gomp_depobj_decode(&depobj_list[i], &deps[i]))
-            status = EINVAL;
+    struct glass_depend *deps;
+    size_t ndeps;
+    int status = glass_depobj_list_decode(depobj_list, depobj_count, &deps, &ndeps);
     if (!status) {
         struct glass_thread *self = glass_self();
         struct glass_task_options opts = {
@@ -94,8 +87,7 @@ static int submit_copy(const struct copy_job *job, size_t job_size, int depobj_c
             status = ECANCELED;
         }
     }
-    if (deps != local)
-        free(deps);
+    free(deps);
     return status;
 }
 

@@ -89,9 +89,8 @@ static void write_deferred_records(struct glass_async_region *r)
     free(r->records);
 }
 
-bool glass_async_target_region(struct glass_device *device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
-                               size_t *sizes, unsigned short *kinds, const struct glass_launch *launch,
-                               const void *codeptr)
+bool glass_async_target_region(struct glass_device *device, void (*fn)(void *), size_t mapnum,
+                               struct glass_map_item *items, const struct glass_launch *launch, const void *codeptr)
 {
     const struct glass_device_kind *kind = device->kind;
     void *queue = kind->queue_open(device);
@@ -105,8 +104,7 @@ bool glass_async_target_region(struct glass_device *device, void (*fn)(void *), 
 
     int saved = atomic_load_explicit(&self->state, memory_order_relaxed);
     glass_set_state(self, GLASS_STATE_WAIT_TARGET_MAP);
-    struct glass_mapping *mapping = glass_map_enter(device, &r.op, mapnum, hostaddrs, sizes, kinds,
-                                                    GLASS_MAP_FOR_TARGET);
+    struct glass_mapping *mapping = glass_map_enter(device, &r.op, mapnum, items, GLASS_MAP_FOR_TARGET);
     glass_set_state(self, saved);
 
     struct glass_host_op submit;

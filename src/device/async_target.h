@@ -30,6 +30,7 @@
 
 #include "device.h"
 #include "device_trace.h"
+#include "map_item.h"
 
 struct glass_async_region;
 
@@ -40,9 +41,8 @@ bool glass_async_target_possible(struct glass_device *device, void (*fn)(void *)
 /* A nowait target region, in its target task's body, from its begin to its
  * end: true once it has ended; false when no queue was to be had (nothing
  * was done: run it synchronously). */
-bool glass_async_target_region(struct glass_device *device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
-                               size_t *sizes, unsigned short *kinds, const struct glass_launch *launch,
-                               const void *codeptr);
+bool glass_async_target_region(struct glass_device *device, void (*fn)(void *), size_t mapnum,
+                               struct glass_map_item *items, const struct glass_launch *launch, const void *codeptr);
 
 /* A trace record of a queued transfer or kernel, written once the device has
  * measured the kind's timed operation `timed`. */

@@ -1,4 +1,4 @@
-/* GCC's map kinds on a device's present table (mapping.h). The device's lock
+/* Neutral map items (map_item.h) on a device's present table (mapping.h). The device's lock
  * is held from the first item of a construct to its last, so constructs on
  * the same device from several threads each see a consistent table. */
 #include <stdatomic.h>
@@ -9,78 +9,24 @@
 #include "../core/team.h"
 #include "mapping.h"
 
-/* gomp-constants.h (GCC 12), low byte of a map kind. */
-enum {
-    MAP_ALLOC = 0,
-    MAP_TO = 1,
-    MAP_FROM = 2,
-    MAP_TOFROM = 3,
-    MAP_POINTER = 4,
-    MAP_TO_PSET = 5,
-    MAP_FORCE_PRESENT = 6,
-    MAP_DELETE = 7,
-    MAP_FORCE_DEVICEPTR = 8,
-    MAP_DEVICE_RESIDENT = 9,
-    MAP_LINK = 10,
-    MAP_IF_PRESENT = 11,
-    MAP_FIRSTPRIVATE = 12,
-    MAP_FIRSTPRIVATE_INT = 13,
-    MAP_USE_DEVICE_PTR = 14,
-    MAP_ZERO_LEN_ARRAY_SECTION = 15,
-    MAP_USE_DEVICE_PTR_IF_PRESENT = 16,
-    MAP_ALWAYS_TO = 17,
-    MAP_ALWAYS_FROM = 18,
-    MAP_ALWAYS_TOFROM = 19,
-    MAP_RELEASE = 23,
-    MAP_STRUCT = 28,
-    MAP_ALWAYS_POINTER = 29,
-    MAP_DELETE_ZERO_LEN_ARRAY_SECTION = 31,
-    MAP_ATTACH = 80,
-    MAP_DETACH = 81,
-    MAP_FORCE_ALLOC = 128,
-    MAP_FORCE_TO = 129,
-    MAP_FORCE_FROM = 130,
-    MAP_FORCE_TOFROM = 131,
-    MAP_FORCE_DETACH = 209,
-};
-
-/* GCC 12 marks the maps it adds itself (an aggregate a region uses without
- * a clause) with GOMP_MAP_IMPLICIT, two special bits over alloc, to, from
- * or tofrom (gomp-constants.h: GOMP_MAP_IMPLICIT_P). */
-#define MAP_IMPLICIT_BITS 0x60
-#define MAP_SPECIAL_BITS 0x7c
-
-static bool implicit(unsigned short kind)
+static bool copies_to(const struct glass_map_item *item)
 {
-    return (kind & MAP_SPECIAL_BITS) == MAP_IMPLICIT_BITS;
+    return (item->flags & GLASS_MAP_TO) != 0;
 }
 
-/* The map kind, without the implicit mark (which changes no copy). */
-static int kind_of(unsigned short kind)
+static bool copies_from(const struct glass_map_item *item)
 {
-    return implicit(kind) ? kind & 0xff & ~MAP_IMPLICIT_BITS : kind & 0xff;
+    return (item->flags & GLASS_MAP_FROM) != 0;
 }
 
-static size_t align_of(unsigned short kind)
+static bool always(const struct glass_map_item *item)
 {
-    return (size_t)1 << (kind >> 8);
+    return (item->flags & GLASS_MAP_ALWAYS) != 0;
 }
 
-static bool copies_to(int k)
+static bool implicit(const struct glass_map_item *item)
 {
-    return k == MAP_TO || k == MAP_TOFROM || k == MAP_TO_PSET || k == MAP_ALWAYS_TO || k == MAP_ALWAYS_TOFROM ||
-           k == MAP_FORCE_TO || k == MAP_FORCE_TOFROM;
-}
-
-static bool copies_from(int k)
-{
-    return k == MAP_FROM || k == MAP_TOFROM || k == MAP_ALWAYS_FROM || k == MAP_ALWAYS_TOFROM ||
-           k == MAP_FORCE_FROM || k == MAP_FORCE_TOFROM;
-}
-
-static bool always(int k)
-{
-    return k == MAP_ALWAYS_TO || k == MAP_ALWAYS_FROM || k == MAP_ALWAYS_TOFROM;
+    return (item->flags & GLASS_MAP_IMPLICIT) != 0;
 }
 
 static int host_number(void)
@@ -88,38 +34,33 @@ static int host_number(void)
     return glass_device_initial_number();
 }
 
-bool glass_firstprivate_is(unsigned short kind)
+size_t glass_firstprivate_offset(size_t previous_end, const struct glass_map_item *item)
 {
-    return kind_of(kind) == MAP_FIRSTPRIVATE;
-}
-
-size_t glass_firstprivate_offset(size_t previous_end, unsigned short kind)
-{
-    size_t a = align_of(kind);
+    size_t a = glass_map_item_align(item);
     return (previous_end + a - 1) & ~(a - 1);
 }
 
-size_t glass_firstprivate_room(size_t mapnum, const size_t *sizes, const unsigned short *kinds, size_t *align)
+size_t glass_firstprivate_room(size_t mapnum, const struct glass_map_item *items, size_t *align)
 {
     size_t room = 0;
     *align = 16;
     for (size_t i = 0; i < mapnum; i++)
-        if (glass_firstprivate_is(kinds[i])) {
-            *align = align_of(kinds[i]) > *align ? align_of(kinds[i]) : *align;
-            room = glass_firstprivate_offset(room, kinds[i]) + sizes[i];
+        if (items[i].op == GLASS_MAP_FIRSTPRIVATE) {
+            size_t a = glass_map_item_align(&items[i]);
+            *align = a > *align ? a : *align;
+            room = glass_firstprivate_offset(room, &items[i]) + items[i].size;
         }
     return room;
 }
 
-void glass_firstprivate_copy(size_t mapnum, void **out, void *const *hostaddrs, const size_t *sizes,
-                             const unsigned short *kinds, char *base)
+void glass_firstprivate_copy(size_t mapnum, struct glass_map_item *items, char *base)
 {
     size_t end = 0;
     for (size_t i = 0; i < mapnum; i++)
-        if (glass_firstprivate_is(kinds[i]) && hostaddrs[i]) {
-            size_t at = glass_firstprivate_offset(end, kinds[i]);
-            out[i] = memcpy(base + at, hostaddrs[i], sizes[i]);
-            end = at + sizes[i];
+        if (items[i].op == GLASS_MAP_FIRSTPRIVATE && items[i].host) {
+            size_t at = glass_firstprivate_offset(end, &items[i]);
+            items[i].host = memcpy(base + at, items[i].host, items[i].size);
+            end = at + items[i].size;
         }
 }
 
@@ -266,17 +207,17 @@ static struct glass_present_entry *map_new(struct map_state *st, uintptr_t start
  * it, but only by accident of layout (libgomp, whose storage does not,
  * stops the program too). */
 static void check_members(struct glass_device *device, struct glass_present_entry *entry, bool created,
-                          void **hostaddrs, const size_t *sizes, size_t count)
+                          const struct glass_map_item *members, size_t count)
 {
     for (size_t j = 0; j < count; j++) {
-        uintptr_t start = (uintptr_t)hostaddrs[j], end = start + sizes[j];
+        uintptr_t start = (uintptr_t)members[j].host, end = start + members[j].size;
         if (created)
             glass_present_add_member(entry, start, end);
         else if (!glass_present_is_member(entry, start, end))
             glass_fatal("map clause on device %d: structure element [%p, %p) (%zu bytes) is mapped while other "
                         "elements of its structure are mapped without it (%zu elements mapped together in "
                         "[%p, %p)): map the elements together, or the whole structure",
-                        device->number, (void *)start, (void *)end, sizes[j], entry->nmembers,
+                        device->number, (void *)start, (void *)end, members[j].size, entry->nmembers,
                         (void *)entry->host_start, (void *)entry->host_end);
     }
 }
@@ -333,27 +274,27 @@ static void report(struct map_state *st, uintptr_t host, uintptr_t device, size_
     st->nreport++;
 }
 
-static unsigned enter_flags(int k, bool created)
+static unsigned enter_flags(const struct glass_map_item *item, bool created)
 {
     unsigned flags = 0;
-    if (copies_to(k))
+    if (copies_to(item))
         flags |= GLASS_MAP_FLAG_TO;
-    if (copies_from(k))
+    if (copies_from(item))
         flags |= GLASS_MAP_FLAG_FROM;
     if (created)
         flags |= GLASS_MAP_FLAG_ALLOC;
+    if (implicit(item))
+        flags |= GLASS_MAP_FLAG_IMPLICIT;
     return flags;
 }
 
-/* A mapped item: present storage, or new storage (copied to when the kind
+/* A mapped item: present storage, or new storage (copied to when the item
  * says so). Returns its device address. */
-static uintptr_t map_item(struct map_state *st, uintptr_t host, size_t size, unsigned short kind,
-                          struct glass_present_entry **held)
+static uintptr_t map_item(struct map_state *st, const struct glass_map_item *item, struct glass_present_entry **held)
 {
-    int k = kind_of(kind);
-    uintptr_t end = host + size;
+    uintptr_t host = (uintptr_t)item->host, end = host + item->size;
     struct glass_present_entry *entry = glass_present_find(&st->device->present, host, end);
-    if (!entry && implicit(kind)) {
+    if (!entry && implicit(item)) {
         /* An object the region uses without a clause, of which a part is
          * mapped (map(a[10:20]) around a region using a): the region uses
          * that part's storage, as libgomp does (an implicit map may contain
@@ -363,19 +304,19 @@ static uintptr_t map_item(struct map_state *st, uintptr_t host, size_t size, uns
             entry = part;
     }
     if (!entry) {
-        if (k == MAP_FORCE_PRESENT)
+        if (item->flags & GLASS_MAP_PRESENT)
             glass_fatal("map(present: ...) on device %d: host memory [%p, %p) is not mapped", st->device->number,
                         (void *)host, (void *)end);
-        entry = map_new(st, host, end, align_of(kind));
+        entry = map_new(st, host, end, glass_map_item_align(item));
     }
     hold(entry, st->stamp, st->purpose);
     /* Storage new in this construct (a struct group's too) gets the host's
      * values; present storage only with always (5.1, 2.21.7.1). */
     bool created = entry->created == st->stamp;
     uintptr_t device = glass_present_translate(entry, host);
-    if (copies_to(k) && (created || always(k)))
-        copy_around_attached(st->device, st->op, GLASS_DATA_TO_DEVICE, entry, host, size);
-    report(st, host, device, size, enter_flags(k, created) | (implicit(kind) ? GLASS_MAP_FLAG_IMPLICIT : 0));
+    if (copies_to(item) && (created || always(item)))
+        copy_around_attached(st->device, st->op, GLASS_DATA_TO_DEVICE, entry, host, item->size);
+    report(st, host, device, item->size, enter_flags(item, created));
     *held = entry;
     return device;
 }
@@ -383,34 +324,35 @@ static uintptr_t map_item(struct map_state *st, uintptr_t host, size_t size, uns
 /* A pointer variable at host address `where` made to point, on the device, to
  * the device copy of its host target (`bias` bytes after the address it
  * holds is what was mapped). With `held`, the pointer's own storage is mapped
- * and held by the construct (map kinds pointer and always pointer), and the
- * device pointer is written when its storage is new or for always pointer,
- * not over a pointer an earlier construct set. Without, it is attached
- * (attach, which GCC emits after an array section based on a pointer) when
- * its storage is mapped (the pointer itself may be unmapped: then there is
- * nothing to attach, as in libgomp): written at its first attach, counted
- * after that, so that the last detach gives it back its host value.
- * Returns the device address of the pointer, 0 when nothing was attached. */
-static uintptr_t attach_pointer(struct map_state *st, uintptr_t where, size_t bias, unsigned short kind,
+ * and held by the construct (GLASS_MAP_POINTER), and the device pointer is
+ * written when its storage is new or with GLASS_MAP_ALWAYS, not over a
+ * pointer an earlier construct set. Without, it is attached
+ * (GLASS_MAP_ATTACH) when its storage is mapped (the pointer itself may be
+ * unmapped: then there is nothing to attach, as in libgomp): written at its
+ * first attach, counted after that, so that the last detach gives it back
+ * its host value. Returns the device address of the pointer, 0 when nothing
+ * was attached. */
+static uintptr_t attach_pointer(struct map_state *st, const struct glass_map_item *item,
                                 struct glass_present_entry **held)
 {
+    uintptr_t where = (uintptr_t)item->host;
     struct glass_present_entry *entry = glass_present_find(&st->device->present, where, where + sizeof(void *));
     if (!entry) {
         if (!held)
             return 0;
-        entry = map_new(st, where, where + sizeof(void *), align_of(kind));
+        entry = map_new(st, where, where + sizeof(void *), glass_map_item_align(item));
     }
     uintptr_t device_where = glass_present_translate(entry, where);
     bool write;
     if (held) {
         hold(entry, st->stamp, st->purpose);
         *held = entry;
-        write = entry->created == st->stamp || kind_of(kind) != MAP_POINTER;
+        write = entry->created == st->stamp || always(item);
     } else {
         write = glass_present_attach(entry, where) == 1;
     }
     if (write) {
-        uintptr_t value = device_pointer_value(st->device, *(uintptr_t *)where, bias, (void *)where);
+        uintptr_t value = device_pointer_value(st->device, *(uintptr_t *)where, item->size, (void *)where);
         copy_or_die(st->device, st->op, GLASS_DATA_TO_DEVICE, device_where, (uintptr_t)&value, sizeof value);
     }
     return device_where;
@@ -431,28 +373,37 @@ static void detach_pointer(struct glass_device *device, struct glass_target_op *
                 sizeof value);
 }
 
-struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_target_op *op, size_t mapnum,
-                                      void **hostaddrs, size_t *sizes, unsigned short *kinds,
-                                      enum glass_map_purpose purpose)
+/* A structure group's storage: its members, items[1..items[0].size], as one
+ * range from the first to the end of the last. */
+static uintptr_t map_struct(struct map_state *st, const struct glass_map_item *items, size_t left)
 {
-    size_t arrays = mapnum * (sizeof(void *) + sizeof(uintptr_t) + sizeof(void *) + sizeof(size_t) +
-                              sizeof(unsigned short) + sizeof(bool));
+    size_t count = items[0].size;
+    if (count >= left)
+        glass_fatal("map clause: a structure group of %zu members runs past the %zu map items", count, left);
+    uintptr_t host = (uintptr_t)items[0].host;
+    uintptr_t end = (uintptr_t)items[count].host + items[count].size;
+    struct glass_present_entry *entry = glass_present_find(&st->device->present, host, end);
+    bool created = !entry;
+    if (created)
+        entry = map_new(st, host, end, glass_map_item_align(&items[0]));
+    check_members(st->device, entry, created, items + 1, count);
+    return glass_present_translate(entry, host);
+}
+
+struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_target_op *op, size_t mapnum,
+                                      struct glass_map_item *items, enum glass_map_purpose purpose)
+{
+    size_t arrays = mapnum * (sizeof(struct glass_map_item) + sizeof(void *) + sizeof(uintptr_t) + sizeof(bool));
     struct glass_mapping *m = calloc(1, sizeof *m + arrays);
     if (!m)
         glass_fatal("out of memory for a construct's %zu map items", mapnum);
     m->device = device;
     m->purpose = purpose;
     m->mapnum = mapnum;
-    m->held = (struct glass_present_entry **)(m + 1);
+    m->items = (struct glass_map_item *)(m + 1);
+    m->held = (struct glass_present_entry **)(m->items + mapnum);
     m->device_addrs = (uintptr_t *)(m->held + mapnum);
-    m->hostaddrs = (void **)(m->device_addrs + mapnum);
-    m->sizes = (size_t *)(m->hostaddrs + mapnum);
-    m->kinds = (unsigned short *)(m->sizes + mapnum);
-    m->attached = (bool *)(m->kinds + mapnum);
-    if (mapnum) { /* a construct without map items may pass NULL arrays */
-        memcpy(m->sizes, sizes, mapnum * sizeof *sizes);
-        memcpy(m->kinds, kinds, mapnum * sizeof *kinds);
-    }
+    m->attached = (bool *)(m->device_addrs + mapnum);
 
     struct map_state st = {device, op, purpose, new_stamp(), 0, NULL, NULL, NULL, NULL};
     bool reporting = glass_target_op_wants_map(op) && mapnum;
@@ -466,46 +417,30 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
 
     pthread_mutex_lock(&device->lock);
     for (size_t i = 0; i < mapnum; i++) {
-        uintptr_t host = (uintptr_t)hostaddrs[i];
-        int k = kind_of(kinds[i]);
-        if (k == MAP_FIRSTPRIVATE_INT || k == MAP_FORCE_DEVICEPTR) {
+        const struct glass_map_item *item = &items[i];
+        uintptr_t host = (uintptr_t)item->host;
+        if (item->op == GLASS_MAP_VALUE) {
             m->device_addrs[i] = host; /* the value itself, or already a device address */
             continue;
         }
-        if (!host || k == MAP_USE_DEVICE_PTR || k == MAP_USE_DEVICE_PTR_IF_PRESENT)
+        if (!host || item->op == GLASS_MAP_USE_DEVICE)
             continue; /* NULL stays NULL; use_device_*: after every map item, below */
-        switch (k) {
-        case MAP_FIRSTPRIVATE:
-            continue; /* below, in one block */
-        case MAP_STRUCT: {
-            /* The members, entries i+1..i+sizes[i], are mapped as one range
-             * from the first to the end of the last. */
-            size_t last = i + sizes[i];
-            if (last >= mapnum)
-                glass_fatal("map clause: a structure group of %zu members runs past the %zu map items", sizes[i],
-                            mapnum);
-            uintptr_t end = (uintptr_t)hostaddrs[last] + sizes[last];
-            struct glass_present_entry *entry = glass_present_find(&device->present, host, end);
-            bool created = !entry;
-            if (created)
-                entry = map_new(&st, host, end, align_of(kinds[i]));
-            check_members(device, entry, created, hostaddrs + i + 1, sizes + i + 1, sizes[i]);
-            m->device_addrs[i] = glass_present_translate(entry, host);
+        switch (item->op) {
+        case GLASS_MAP_FIRSTPRIVATE:
+        case GLASS_MAP_DETACH:
+            continue; /* firstprivate: below, in one block; detach: exit data's */
+        case GLASS_MAP_STRUCT:
+            m->device_addrs[i] = map_struct(&st, item, mapnum - i);
             continue; /* the members take the reference and copy */
-        }
-        case MAP_POINTER:
-        case MAP_ALWAYS_POINTER:
-            m->device_addrs[i] = attach_pointer(&st, host, sizes[i], kinds[i], &m->held[i]);
-            if (k == MAP_ALWAYS_POINTER)
+        case GLASS_MAP_POINTER:
+            m->device_addrs[i] = attach_pointer(&st, item, &m->held[i]);
+            if (always(item))
                 m->device_addrs[i] = 0;
             continue;
-        case MAP_ATTACH:
-            m->attached[i] = attach_pointer(&st, host, sizes[i], kinds[i], NULL) != 0;
+        case GLASS_MAP_ATTACH:
+            m->attached[i] = attach_pointer(&st, item, NULL) != 0;
             continue;
-        case MAP_DETACH:
-        case MAP_FORCE_DETACH:
-            continue;
-        case MAP_ZERO_LEN_ARRAY_SECTION: {
+        case GLASS_MAP_ZERO_LENGTH: {
             /* The storage holding the byte it points at (not storage that
              * ends just before it), if any; else NULL, as libgomp. */
             struct glass_present_entry *entry = glass_present_find_at(&device->present, host);
@@ -516,17 +451,15 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
             }
             continue;
         }
-        case MAP_IF_PRESENT:
-            if (!glass_present_find(&device->present, host, host + sizes[i])) {
-                if (i + 1 < mapnum && kind_of(kinds[i + 1]) == MAP_POINTER)
-                    i++; /* its pointer goes with it */
-                continue;
-            }
-            break;
         default:
             break;
         }
-        m->device_addrs[i] = map_item(&st, host, sizes[i], kinds[i], &m->held[i]);
+        if ((item->flags & GLASS_MAP_IF_PRESENT) && !glass_present_find(&device->present, host, host + item->size)) {
+            if (i + 1 < mapnum && items[i + 1].op == GLASS_MAP_POINTER && !always(&items[i + 1]))
+                i++; /* its pointer goes with it */
+            continue;
+        }
+        m->device_addrs[i] = map_item(&st, item, &m->held[i]);
         if (purpose == GLASS_MAP_FOR_ENTER_DATA)
             m->held[i] = NULL; /* enter data holds a dynamic reference, not this construct */
     }
@@ -535,19 +468,18 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
      * address points into, written back for the compiler; unmapped
      * addresses stay as they are (5.1, 2.14.4). */
     for (size_t i = 0; i < mapnum; i++) {
-        int k = kind_of(kinds[i]);
-        if ((k != MAP_USE_DEVICE_PTR && k != MAP_USE_DEVICE_PTR_IF_PRESENT) || !hostaddrs[i])
+        if (items[i].op != GLASS_MAP_USE_DEVICE || !items[i].host)
             continue;
-        uintptr_t host = (uintptr_t)hostaddrs[i];
+        uintptr_t host = (uintptr_t)items[i].host;
         struct glass_present_entry *entry = glass_present_find(&device->present, host, host);
         m->device_addrs[i] = entry ? glass_present_translate(entry, host) : host;
-        hostaddrs[i] = (void *)m->device_addrs[i];
+        items[i].host = (void *)m->device_addrs[i];
     }
     if (mapnum)
-        memcpy(m->hostaddrs, hostaddrs, mapnum * sizeof *hostaddrs);
+        memcpy(m->items, items, mapnum * sizeof *items);
 
     /* Firstprivate copies, in one block of device memory. */
-    size_t fp_align, fp_size = glass_firstprivate_room(mapnum, sizes, kinds, &fp_align);
+    size_t fp_align, fp_size = glass_firstprivate_room(mapnum, items, &fp_align);
     if (fp_size) {
         m->firstprivate_block = device->kind->alloc(device, fp_size + fp_align);
         if (!m->firstprivate_block)
@@ -556,11 +488,11 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
         uintptr_t base = ((uintptr_t)m->firstprivate_block + fp_align - 1) & ~(uintptr_t)(fp_align - 1);
         size_t end = 0;
         for (size_t i = 0; i < mapnum; i++)
-            if (glass_firstprivate_is(kinds[i]) && hostaddrs[i]) {
-                size_t at = glass_firstprivate_offset(end, kinds[i]);
+            if (items[i].op == GLASS_MAP_FIRSTPRIVATE && items[i].host) {
+                size_t at = glass_firstprivate_offset(end, &items[i]);
                 m->device_addrs[i] = base + at;
-                copy_or_die(device, op, GLASS_DATA_TO_DEVICE, base + at, (uintptr_t)hostaddrs[i], sizes[i]);
-                end = at + sizes[i];
+                copy_or_die(device, op, GLASS_DATA_TO_DEVICE, base + at, (uintptr_t)items[i].host, items[i].size);
+                end = at + items[i].size;
             }
     }
 
@@ -593,21 +525,19 @@ struct glass_mapping *glass_map_enter(struct glass_device *device, struct glass_
     return m;
 }
 
-/* The end of a construct's items, once their counts are down: each item of
- * a from kind copies back what its storage holds (an implicit item may be
- * larger than the storage it found) when the storage goes or with always;
- * then storage no construct holds is unmapped, once. `held[i]` is item i's
- * storage or NULL. */
+/* The end of a construct's items, once their counts are down: each item
+ * that copies from the device copies back what its storage holds (an
+ * implicit item may be larger than the storage it found) when the storage
+ * goes or with always; then storage no construct holds is unmapped, once.
+ * `held[i]` is item i's storage or NULL. */
 static void copy_back_and_release(struct glass_device *device, struct glass_target_op *op, size_t n,
-                                  struct glass_present_entry **held, void *const *hostaddrs, const size_t *sizes,
-                                  const unsigned short *kinds)
+                                  struct glass_present_entry **held, const struct glass_map_item *items)
 {
     for (size_t i = 0; i < n; i++) {
         struct glass_present_entry *entry = held[i];
-        int k = kind_of(kinds[i]);
-        if (!entry || !copies_from(k) || !(released(entry) || always(k)))
+        if (!entry || !copies_from(&items[i]) || !(released(entry) || always(&items[i])))
             continue;
-        uintptr_t start = (uintptr_t)hostaddrs[i], end = start + sizes[i];
+        uintptr_t start = (uintptr_t)items[i].host, end = start + items[i].size;
         start = start > entry->host_start ? start : entry->host_start;
         end = end < entry->host_end ? end : entry->host_end;
         if (end > start)
@@ -631,7 +561,7 @@ void glass_map_exit(struct glass_mapping *m, struct glass_target_op *op)
     pthread_mutex_lock(&device->lock);
     for (size_t i = 0; i < m->mapnum; i++)
         if (m->attached[i])
-            detach_pointer(device, op, (uintptr_t)m->hostaddrs[i], false);
+            detach_pointer(device, op, (uintptr_t)m->items[i].host, false);
     /* The construct's references, once per storage. */
     for (size_t i = 0; i < m->mapnum; i++) {
         struct glass_present_entry *entry = m->held[i];
@@ -641,7 +571,7 @@ void glass_map_exit(struct glass_mapping *m, struct glass_target_op *op)
                 entry->structured_refcount--;
         }
     }
-    copy_back_and_release(device, op, m->mapnum, m->held, m->hostaddrs, m->sizes, m->kinds);
+    copy_back_and_release(device, op, m->mapnum, m->held, m->items);
     if (m->firstprivate_block)
         device->kind->free(device, m->firstprivate_block);
     if (m->args)
@@ -651,51 +581,53 @@ void glass_map_exit(struct glass_mapping *m, struct glass_target_op *op)
 }
 
 /* What a target exit data construct releases: per storage it touches, the
- * range of the item in it, the item's kind and the report's values. An item may touch several
- * storages (a structure whose members were mapped on their own), so the
- * list grows as it goes. */
+ * item narrowed to the range of it in that storage, and the report's
+ * values. An item may touch several storages (a structure whose members
+ * were mapped on their own), so the list grows as it goes. */
 struct exit_touches {
     size_t n, cap;
     struct glass_present_entry **entry;
-    void **host;
+    struct glass_map_item *item;
+    void **host;          /* the report's: the items' host addresses */
     size_t *size;
-    unsigned short *kind;
     void **report_device;
     unsigned *report_flags;
 };
 
-static void touch(struct exit_touches *t, struct glass_present_entry *entry, uintptr_t host, size_t size,
-                  unsigned short kind, unsigned flags)
+static void touch(struct exit_touches *t, struct glass_present_entry *entry, const struct glass_map_item *item,
+                  uintptr_t host, size_t size, unsigned flags)
 {
     if (t->n == t->cap) {
         size_t cap = t->cap ? 2 * t->cap : 8;
-        size_t one = sizeof *t->entry + sizeof *t->host + sizeof *t->size + sizeof *t->kind +
+        size_t one = sizeof *t->entry + sizeof *t->item + sizeof *t->host + sizeof *t->size +
                      sizeof *t->report_device + sizeof *t->report_flags;
         char *block = malloc(cap * one);
         if (!block)
             glass_fatal("out of memory for a target exit data construct's %zu items", cap);
         struct exit_touches grown = {.n = t->n, .cap = cap};
-        grown.entry = (struct glass_present_entry **)block;
+        grown.item = (struct glass_map_item *)block;
+        grown.entry = (struct glass_present_entry **)(grown.item + cap);
         grown.host = (void **)(grown.entry + cap);
         grown.report_device = grown.host + cap;
         grown.size = (size_t *)(grown.report_device + cap);
         grown.report_flags = (unsigned *)(grown.size + cap);
-        grown.kind = (unsigned short *)(grown.report_flags + cap);
         if (t->n) {
+            memcpy(grown.item, t->item, t->n * sizeof *t->item);
             memcpy(grown.entry, t->entry, t->n * sizeof *t->entry);
             memcpy(grown.host, t->host, t->n * sizeof *t->host);
             memcpy(grown.report_device, t->report_device, t->n * sizeof *t->report_device);
             memcpy(grown.size, t->size, t->n * sizeof *t->size);
             memcpy(grown.report_flags, t->report_flags, t->n * sizeof *t->report_flags);
-            memcpy(grown.kind, t->kind, t->n * sizeof *t->kind);
         }
-        free(t->entry);
+        free(t->item);
         *t = grown;
     }
     t->entry[t->n] = entry;
+    t->item[t->n] = *item;
+    t->item[t->n].host = (void *)host;
+    t->item[t->n].size = size;
     t->host[t->n] = (void *)host;
     t->size[t->n] = size;
-    t->kind[t->n] = kind;
     t->report_device[t->n] = (void *)glass_present_translate(entry, host);
     t->report_flags[t->n] = flags;
     t->n++;
@@ -712,8 +644,24 @@ static void release_for_exit(struct glass_present_entry *entry, bool deleting, u
     entry->stamp = stamp;
 }
 
-void glass_map_exit_data(struct glass_device *device, struct glass_target_op *op, size_t mapnum, void **hostaddrs,
-                         size_t *sizes, unsigned short *kinds)
+/* The items exit data releases storage for (the others do nothing there, or
+ * are its detaches). */
+static bool releases_on_exit(const struct glass_map_item *item)
+{
+    switch (item->op) {
+    case GLASS_MAP_STRUCT:
+    case GLASS_MAP_POINTER:
+    case GLASS_MAP_DETACH:
+    case GLASS_MAP_FIRSTPRIVATE:
+    case GLASS_MAP_VALUE:
+        return false;
+    default:
+        return item->host != NULL;
+    }
+}
+
+void glass_map_exit_data(struct glass_device *device, struct glass_target_op *op, size_t mapnum,
+                         const struct glass_map_item *items)
 {
     uint64_t stamp = new_stamp();
     struct exit_touches t = {0};
@@ -721,29 +669,26 @@ void glass_map_exit_data(struct glass_device *device, struct glass_target_op *op
     pthread_mutex_lock(&device->lock);
     /* Detach first: a structure copied back below must carry the host's
      * pointers, not device addresses. */
+    for (size_t i = 0; i < mapnum; i++)
+        if (items[i].host && items[i].op == GLASS_MAP_DETACH)
+            detach_pointer(device, op, (uintptr_t)items[i].host, (items[i].flags & GLASS_MAP_FORCE) != 0);
     for (size_t i = 0; i < mapnum; i++) {
-        int k = kind_of(kinds[i]);
-        if (hostaddrs[i] && (k == MAP_DETACH || k == MAP_FORCE_DETACH))
-            detach_pointer(device, op, (uintptr_t)hostaddrs[i], k == MAP_FORCE_DETACH);
-    }
-    for (size_t i = 0; i < mapnum; i++) {
-        uintptr_t host = (uintptr_t)hostaddrs[i];
-        int k = kind_of(kinds[i]);
-        if (!host || k == MAP_STRUCT || k == MAP_POINTER || k == MAP_ALWAYS_POINTER || k == MAP_DETACH ||
-            k == MAP_FORCE_DETACH || k == MAP_FIRSTPRIVATE || k == MAP_FIRSTPRIVATE_INT)
+        const struct glass_map_item *item = &items[i];
+        if (!releases_on_exit(item))
             continue;
-        bool zero_length = k == MAP_ZERO_LEN_ARRAY_SECTION || k == MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
-        bool deleting = k == MAP_DELETE || k == MAP_DELETE_ZERO_LEN_ARRAY_SECTION;
+        uintptr_t host = (uintptr_t)item->host;
+        bool zero_length = item->op == GLASS_MAP_ZERO_LENGTH;
+        bool deleting = (item->flags & GLASS_MAP_DELETE) != 0;
         unsigned flags = (deleting ? GLASS_MAP_FLAG_DELETE : GLASS_MAP_FLAG_RELEASE) |
-                         (copies_from(k) ? GLASS_MAP_FLAG_FROM : 0);
-        size_t size = zero_length ? 0 : sizes[i];
+                         (copies_from(item) ? GLASS_MAP_FLAG_FROM : 0);
+        size_t size = zero_length ? 0 : item->size;
         struct glass_present_entry *entry = zero_length ? glass_present_find_at(&device->present, host)
                                                         : glass_present_find(&device->present, host, host + size);
         if (entry) {
             if (entry->dynamic_refcount == GLASS_REFCOUNT_INFINITE)
                 continue;
             release_for_exit(entry, deleting, stamp);
-            touch(&t, entry, host, size, kinds[i], flags);
+            touch(&t, entry, item, host, size, flags);
             continue;
         }
         /* Not inside one storage: the storages inside it (a structure whose
@@ -760,7 +705,7 @@ void glass_map_exit_data(struct glass_device *device, struct glass_target_op *op
                             (void *)part->host_start, (void *)part->host_end);
             if (part->dynamic_refcount != GLASS_REFCOUNT_INFINITE) {
                 release_for_exit(part, deleting, stamp);
-                touch(&t, part, part->host_start, part->host_end - part->host_start, kinds[i], flags);
+                touch(&t, part, item, part->host_start, part->host_end - part->host_start, flags);
             }
             at = part->host_end > at ? part->host_end : at + 1;
         }
@@ -768,31 +713,31 @@ void glass_map_exit_data(struct glass_device *device, struct glass_target_op *op
     /* Reported before the copies and deletions, while the device addresses
      * it lists are still the items' storage. */
     glass_target_map_report(op, (unsigned)t.n, t.host, t.report_device, t.size, t.report_flags);
-    copy_back_and_release(device, op, t.n, t.entry, t.host, t.size, t.kind);
+    copy_back_and_release(device, op, t.n, t.entry, t.item);
     pthread_mutex_unlock(&device->lock);
-    free(t.entry);
+    free(t.item);
 }
 
-void glass_map_update(struct glass_device *device, struct glass_target_op *op, size_t mapnum, void **hostaddrs,
-                      size_t *sizes, unsigned short *kinds)
+void glass_map_update(struct glass_device *device, struct glass_target_op *op, size_t mapnum,
+                      const struct glass_map_item *items)
 {
     pthread_mutex_lock(&device->lock);
     for (size_t i = 0; i < mapnum; i++) {
-        uintptr_t host = (uintptr_t)hostaddrs[i];
-        int k = kind_of(kinds[i]);
-        if (!host || !sizes[i] || !(copies_to(k) || copies_from(k)))
+        const struct glass_map_item *item = &items[i];
+        uintptr_t host = (uintptr_t)item->host;
+        if (!host || !item->size || item->op != GLASS_MAP_DATA || !(copies_to(item) || copies_from(item)))
             continue;
-        struct glass_present_entry *entry = glass_present_find(&device->present, host, host + sizes[i]);
+        struct glass_present_entry *entry = glass_present_find(&device->present, host, host + item->size);
         if (!entry) {
-            struct glass_present_entry *part = glass_present_overlap(&device->present, host, host + sizes[i]);
+            struct glass_present_entry *part = glass_present_overlap(&device->present, host, host + item->size);
             if (part)
                 glass_fatal("target update on device %d: host memory [%p, %p) is only partly mapped (mapped: "
-                            "[%p, %p))", device->number, (void *)host, (void *)(host + sizes[i]),
+                            "[%p, %p))", device->number, (void *)host, (void *)(host + item->size),
                             (void *)part->host_start, (void *)part->host_end);
             continue; /* not present: no effect (5.1, 2.14.6) */
         }
-        copy_around_attached(device, op, copies_to(k) ? GLASS_DATA_TO_DEVICE : GLASS_DATA_FROM_DEVICE, entry, host,
-                             sizes[i]);
+        copy_around_attached(device, op, copies_to(item) ? GLASS_DATA_TO_DEVICE : GLASS_DATA_FROM_DEVICE, entry,
+                             host, item->size);
     }
     pthread_mutex_unlock(&device->lock);
 }

@@ -73,26 +73,26 @@ static int kind_with(int kind, bool nowait)
     return nowait ? kind | GLASS_TARGET_NOWAIT_FLAG : kind;
 }
 
-/* The region on the host: the host's own data, firstprivate items copied. */
-static void run_on_host(void (*fn)(void *), size_t mapnum, void **hostaddrs, size_t *sizes,
-                        unsigned short *kinds, unsigned thread_limit)
+/* The region on the host: the host's own data, firstprivate items copied;
+ * the region's argument is the array of the items' host addresses (values
+ * for GLASS_MAP_VALUE). */
+static void run_on_host(void (*fn)(void *), size_t mapnum, struct glass_map_item *items, unsigned thread_limit)
 {
-    size_t align, room = glass_firstprivate_room(mapnum, sizes, kinds, &align);
-    if (!room) {
-        glass_contention_group_run(glass_self(), fn, hostaddrs, thread_limit, -1);
-        return;
-    }
+    size_t align, room = glass_firstprivate_room(mapnum, items, &align);
     /* Small blocks (the common case: a few scalars) on the stack, as
      * libgomp's host fallback does: a malloc per region would cost more
      * than the rest of it. */
-    size_t need = mapnum * sizeof(void *) + room + align;
+    size_t need = mapnum * sizeof(void *) + (room ? room + align : 0);
     _Alignas(16) char small[512];
     void **args = need <= sizeof small ? (void **)small : malloc(need);
     if (!args)
-        glass_fatal("out of memory for a target region's firstprivate data");
-    uintptr_t copies = ((uintptr_t)(args + mapnum) + align - 1) & ~(uintptr_t)(align - 1);
-    memcpy(args, hostaddrs, mapnum * sizeof *args);
-    glass_firstprivate_copy(mapnum, args, hostaddrs, sizes, kinds, (char *)copies);
+        glass_fatal("out of memory for a target region's arguments and firstprivate data");
+    if (room) {
+        uintptr_t copies = ((uintptr_t)(args + mapnum) + align - 1) & ~(uintptr_t)(align - 1);
+        glass_firstprivate_copy(mapnum, items, (char *)copies);
+    }
+    for (size_t i = 0; i < mapnum; i++)
+        args[i] = items[i].host;
     glass_contention_group_run(glass_self(), fn, args, thread_limit, -1);
     if (args != (void **)small)
         free(args);
@@ -112,8 +112,8 @@ static void leave_state(int saved)
     glass_set_state(glass_self(), saved);
 }
 
-void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
-                         size_t *sizes, unsigned short *kinds, const struct glass_launch *launch, bool nowait,
+void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t mapnum,
+                         struct glass_map_item *items, const struct glass_launch *launch, bool nowait,
                          const void *codeptr)
 {
     /* A device without code for the region (an image not loaded, a
@@ -123,17 +123,17 @@ void glass_target_region(struct glass_device *device, void (*fn)(void *), size_t
     /* nowait (in its target task): on a queue of the device's, when it has
      * them, while the thread runs other tasks. */
     if (nowait && glass_async_target_possible(device, fn) &&
-        glass_async_target_region(device, fn, mapnum, hostaddrs, sizes, kinds, launch, codeptr))
+        glass_async_target_region(device, fn, mapnum, items, launch, codeptr))
         return;
     struct glass_target_op op;
     glass_target_op_begin(&op, kind_with(GLASS_TARGET, nowait), device, device_number(device), codeptr);
     if (!device) {
-        run_on_host(fn, mapnum, hostaddrs, sizes, kinds, launch->thread_limit);
+        run_on_host(fn, mapnum, items, launch->thread_limit);
         glass_target_op_end(&op);
         return;
     }
     int saved = enter_state(GLASS_STATE_WAIT_TARGET_MAP);
-    struct glass_mapping *m = glass_map_enter(device, &op, mapnum, hostaddrs, sizes, kinds, GLASS_MAP_FOR_TARGET);
+    struct glass_mapping *m = glass_map_enter(device, &op, mapnum, items, GLASS_MAP_FOR_TARGET);
     leave_state(saved);
     struct glass_host_op submit;
     glass_submit_begin(&op, &submit, launch->num_teams);
@@ -155,8 +155,8 @@ struct data_region {
 };
 static __thread struct data_region *data_regions __attribute__((tls_model("initial-exec")));
 
-void glass_target_data_begin(struct glass_device *device, size_t mapnum, void **hostaddrs, size_t *sizes,
-                             unsigned short *kinds, const void *codeptr)
+void glass_target_data_begin(struct glass_device *device, size_t mapnum, struct glass_map_item *items,
+                             const void *codeptr)
 {
     struct data_region *region = malloc(sizeof *region);
     if (!region)
@@ -166,7 +166,7 @@ void glass_target_data_begin(struct glass_device *device, size_t mapnum, void **
     region->mapping = NULL;
     if (device) {
         int saved = enter_state(GLASS_STATE_WAIT_TARGET_MAP);
-        region->mapping = glass_map_enter(device, &op, mapnum, hostaddrs, sizes, kinds, GLASS_MAP_FOR_DATA);
+        region->mapping = glass_map_enter(device, &op, mapnum, items, GLASS_MAP_FOR_DATA);
         leave_state(saved);
     }
     region->device_num = device_number(device);
@@ -195,8 +195,8 @@ void glass_target_data_end(const void *codeptr)
     free(region);
 }
 
-void glass_target_enter_exit_data(struct glass_device *device, bool exit, size_t mapnum, void **hostaddrs,
-                                  size_t *sizes, unsigned short *kinds, bool nowait, const void *codeptr)
+void glass_target_enter_exit_data(struct glass_device *device, bool exit, size_t mapnum,
+                                  struct glass_map_item *items, bool nowait, const void *codeptr)
 {
     struct glass_target_op op;
     glass_target_op_begin(&op, kind_with(exit ? GLASS_TARGET_EXIT_DATA : GLASS_TARGET_ENTER_DATA, nowait),
@@ -204,22 +204,22 @@ void glass_target_enter_exit_data(struct glass_device *device, bool exit, size_t
     if (device) {
         int saved = enter_state(GLASS_STATE_WAIT_TARGET_MAP);
         if (exit)
-            glass_map_exit_data(device, &op, mapnum, hostaddrs, sizes, kinds);
+            glass_map_exit_data(device, &op, mapnum, items);
         else
-            glass_map_enter(device, &op, mapnum, hostaddrs, sizes, kinds, GLASS_MAP_FOR_ENTER_DATA);
+            glass_map_enter(device, &op, mapnum, items, GLASS_MAP_FOR_ENTER_DATA);
         leave_state(saved);
     }
     glass_target_op_end(&op);
 }
 
-void glass_target_update(struct glass_device *device, size_t mapnum, void **hostaddrs, size_t *sizes,
-                         unsigned short *kinds, bool nowait, const void *codeptr)
+void glass_target_update(struct glass_device *device, size_t mapnum, const struct glass_map_item *items,
+                         bool nowait, const void *codeptr)
 {
     struct glass_target_op op;
     glass_target_op_begin(&op, kind_with(GLASS_TARGET_UPDATE, nowait), device, device_number(device), codeptr);
     if (device) {
         int saved = enter_state(GLASS_STATE_WAIT_TARGET_UPDATE);
-        glass_map_update(device, &op, mapnum, hostaddrs, sizes, kinds);
+        glass_map_update(device, &op, mapnum, items);
         leave_state(saved);
     }
     glass_target_op_end(&op);

@@ -1,7 +1,7 @@
 /* GCC's encodings of dependences (task.c decodes them): the depend array of
  * GOMP_task / GOMP_target_ext and friends, and an omp_depend_t (a depobj:
  * the dependence's address, then its GOMP_DEPEND_* type), which the
- * depobj lists of omp_target_memcpy*_async (api/target_async.c) hold too. */
+ * depobj lists of omp_target_memcpy*_async hold too (depobj.c). */
 #ifndef GLASS_ABI_GOMP_DEPEND_H
 #define GLASS_ABI_GOMP_DEPEND_H
 

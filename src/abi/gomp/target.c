@@ -1,7 +1,8 @@
 /* GCC ABI: the target constructs (GOMP_target_ext, target data, update,
  * enter/exit data) and offload image registration. The device layer
  * (src/device/target_ops.c) decides where each runs and maps its data; this
- * file decodes GCC's arguments and makes a construct with nowait or depend
+ * file decodes GCC's arguments (its map kinds into neutral items:
+ * map_kinds.c) and makes a construct with nowait or depend
  * clauses a target task, which carries copies of the construct's arrays (and
  * of its firstprivate values, taken when the task is created). */
 #include <stdbool.h>
@@ -20,6 +21,7 @@
 #include "../../ompt/events.h"
 #include "depend.h"
 #include "gomp.h"
+#include "map_kinds.h"
 
 /* gomp-constants.h */
 #define TARGET_FLAG_NOWAIT 1u
@@ -63,9 +65,7 @@ struct deferred {
     bool nowait;
     const void *codeptr;
     size_t mapnum;
-    void **hostaddrs;         /* the arrays, after the header; firstprivate items point at their copies */
-    size_t *sizes;
-    unsigned short *kinds;
+    struct glass_map_item *items; /* after the header; firstprivate items point at their copies */
 };
 
 static size_t align_up(size_t n, size_t a)
@@ -73,33 +73,27 @@ static size_t align_up(size_t n, size_t a)
     return (n + a - 1) & ~(a - 1);
 }
 
-/* A deferred construct's block: the header and its arrays, then the
+/* A deferred construct's block: the header and its items, then the
  * firstprivate copies (mapping.h) at `align`. */
 static size_t deferred_header(size_t mapnum)
 {
-    return sizeof(struct deferred) + mapnum * (sizeof(void *) + sizeof(size_t) + sizeof(unsigned short));
+    return sizeof(struct deferred) + mapnum * sizeof(struct glass_map_item);
 }
 
-static size_t deferred_size(size_t mapnum, const size_t *sizes, const unsigned short *kinds, size_t *align)
+static size_t deferred_size(size_t mapnum, const struct glass_map_item *items, size_t *align)
 {
-    size_t room = glass_firstprivate_room(mapnum, sizes, kinds, align);
+    size_t room = glass_firstprivate_room(mapnum, items, align);
     return align_up(deferred_header(mapnum), *align) + room;
 }
 
-static void fill_deferred(struct deferred *d, size_t mapnum, void **hostaddrs, const size_t *sizes,
-                          const unsigned short *kinds, size_t align)
+static void fill_deferred(struct deferred *d, size_t mapnum, const struct glass_map_item *items, size_t align)
 {
     d->mapnum = mapnum;
-    d->hostaddrs = (void **)(d + 1);
-    d->sizes = (size_t *)(d->hostaddrs + mapnum);
-    d->kinds = (unsigned short *)(d->sizes + mapnum);
+    d->items = (struct glass_map_item *)(d + 1);
     if (!mapnum)
-        return; /* the arrays may be NULL */
-    memcpy(d->hostaddrs, hostaddrs, mapnum * sizeof *hostaddrs);
-    memcpy(d->sizes, sizes, mapnum * sizeof *sizes);
-    memcpy(d->kinds, kinds, mapnum * sizeof *kinds);
-    glass_firstprivate_copy(mapnum, d->hostaddrs, hostaddrs, sizes, kinds,
-                            (char *)d + align_up(deferred_header(mapnum), align));
+        return;
+    memcpy(d->items, items, mapnum * sizeof *items);
+    glass_firstprivate_copy(mapnum, d->items, (char *)d + align_up(deferred_header(mapnum), align));
 }
 
 static struct glass_device *device_of(int number)
@@ -113,16 +107,15 @@ static void run_deferred(void *arg)
     struct glass_device *device = device_of(d->device);
     switch (d->construct) {
     case REGION:
-        glass_target_region(device, d->fn, d->mapnum, d->hostaddrs, d->sizes, d->kinds, &d->launch, d->nowait,
-                            d->codeptr);
+        glass_target_region(device, d->fn, d->mapnum, d->items, &d->launch, d->nowait, d->codeptr);
         break;
     case UPDATE:
-        glass_target_update(device, d->mapnum, d->hostaddrs, d->sizes, d->kinds, d->nowait, d->codeptr);
+        glass_target_update(device, d->mapnum, d->items, d->nowait, d->codeptr);
         break;
     case ENTER_DATA:
     case EXIT_DATA:
-        glass_target_enter_exit_data(device, d->construct == EXIT_DATA, d->mapnum, d->hostaddrs, d->sizes,
-                                     d->kinds, d->nowait, d->codeptr);
+        glass_target_enter_exit_data(device, d->construct == EXIT_DATA, d->mapnum, d->items, d->nowait,
+                                     d->codeptr);
         break;
     }
 }
@@ -138,8 +131,10 @@ static void target_task(struct glass_thread *self, enum construct construct, str
                         const void *codeptr)
 {
     size_t ndeps = depend ? gomp_depend_count(depend) : 0;
+    struct gomp_items items;
+    gomp_items_decode(&items, mapnum, hostaddrs, sizes, kinds);
     size_t align;
-    size_t size = deferred_size(mapnum, sizes, kinds, &align);
+    size_t size = deferred_size(mapnum, items.items, &align);
     struct glass_task_options opts = {
         .fn = run_deferred,
         .arg_size = size,
@@ -152,12 +147,15 @@ static void target_task(struct glass_thread *self, enum construct construct, str
         .codeptr = codeptr,
     };
     struct glass_task *task = glass_task_new(self, &opts, NULL);
-    if (!task)
+    if (!task) {
+        gomp_items_release(&items);
         return;
+    }
     struct deferred *d = glass_task_args(task);
     *d = (struct deferred){construct, device ? device->number : -1, fn, launch, (flags & TARGET_FLAG_NOWAIT) != 0,
-                           codeptr, 0, NULL, NULL, NULL};
-    fill_deferred(d, mapnum, hostaddrs, sizes, kinds, align);
+                           codeptr, 0, NULL};
+    fill_deferred(d, mapnum, items.items, align);
+    gomp_items_release(&items);
     struct glass_depend *deps = NULL;
     if (ndeps) {
         if (!(deps = malloc(ndeps * sizeof *deps)))
@@ -179,6 +177,15 @@ static void target_task(struct glass_thread *self, enum construct construct, str
     free(deps);
 }
 
+/* The items' host addresses handed back to the compiler, which reads the
+ * device addresses of use_device_ptr/use_device_addr items there. */
+static void hand_back(size_t mapnum, void **hostaddrs, const struct glass_map_item *items)
+{
+    for (size_t i = 0; i < mapnum; i++)
+        if (items[i].op == GLASS_MAP_USE_DEVICE)
+            hostaddrs[i] = items[i].host;
+}
+
 GLASS_EXPORT void GOMP_target_ext(int device, void (*fn)(void *), size_t mapnum, void **hostaddrs,
                                   size_t *sizes, unsigned short *kinds, unsigned flags, void **depend,
                                   void **args)
@@ -192,30 +199,24 @@ GLASS_EXPORT void GOMP_target_ext(int device, void (*fn)(void *), size_t mapnum,
         target_task(self, REGION, dev, fn, mapnum, hostaddrs, sizes, kinds, flags, depend, launch, codeptr);
         return;
     }
-    glass_target_region(dev, fn, mapnum, hostaddrs, sizes, kinds, &launch, false, codeptr);
+    struct gomp_items items;
+    gomp_items_decode(&items, mapnum, hostaddrs, sizes, kinds);
+    glass_target_region(dev, fn, mapnum, items.items, &launch, false, codeptr);
+    gomp_items_release(&items);
 }
 
-/* OpenMP 4.0 forms: 8-bit kinds (3 bits of kind, the alignment above). */
-static unsigned short *widen_kinds(size_t mapnum, const unsigned char *kinds)
-{
-    unsigned short *wide = malloc((mapnum ? mapnum : 1) * sizeof *wide);
-    if (!wide)
-        glass_fatal("out of memory for %zu map kinds", mapnum);
-    for (size_t i = 0; i < mapnum; i++)
-        wide[i] = (unsigned short)((kinds[i] & 0x7) | ((kinds[i] >> 3) << 8));
-    return wide;
-}
-
+/* The OpenMP 4.0 forms have 8-bit kinds (map_kinds.h). */
 GLASS_EXPORT void GOMP_target(int device, void (*fn)(void *), const void *unused, size_t mapnum,
                               void **hostaddrs, size_t *sizes, unsigned char *kinds)
 {
     (void)unused;
     const void *codeptr = __builtin_return_address(0);
     struct glass_device *dev = glass_target_resolve(device);
-    unsigned short *wide = widen_kinds(mapnum, kinds);
+    struct gomp_items items;
+    gomp_items_decode_narrow(&items, mapnum, hostaddrs, sizes, kinds);
     struct glass_launch launch = {0, 0};
-    glass_target_region(dev, fn, mapnum, hostaddrs, sizes, wide, &launch, false, codeptr);
-    free(wide);
+    glass_target_region(dev, fn, mapnum, items.items, &launch, false, codeptr);
+    gomp_items_release(&items);
 }
 
 GLASS_EXPORT void GOMP_target_data(int device, const void *unused, size_t mapnum, void **hostaddrs,
@@ -224,17 +225,23 @@ GLASS_EXPORT void GOMP_target_data(int device, const void *unused, size_t mapnum
     (void)unused;
     const void *codeptr = __builtin_return_address(0);
     struct glass_device *dev = glass_target_resolve(device);
-    unsigned short *wide = widen_kinds(mapnum, kinds);
-    glass_target_data_begin(dev, mapnum, hostaddrs, sizes, wide, codeptr);
-    free(wide);
+    struct gomp_items items;
+    gomp_items_decode_narrow(&items, mapnum, hostaddrs, sizes, kinds);
+    glass_target_data_begin(dev, mapnum, items.items, codeptr);
+    hand_back(mapnum, hostaddrs, items.items);
+    gomp_items_release(&items);
 }
 
 GLASS_EXPORT void GOMP_target_data_ext(int device, size_t mapnum, void **hostaddrs, size_t *sizes,
                                        unsigned short *kinds)
 {
     GLASS_OMPT_ENTRY();
-    glass_target_data_begin(glass_target_resolve(device), mapnum, hostaddrs, sizes, kinds,
-                            __builtin_return_address(0));
+    struct glass_device *dev = glass_target_resolve(device);
+    struct gomp_items items;
+    gomp_items_decode(&items, mapnum, hostaddrs, sizes, kinds);
+    glass_target_data_begin(dev, mapnum, items.items, __builtin_return_address(0));
+    hand_back(mapnum, hostaddrs, items.items);
+    gomp_items_release(&items);
 }
 
 GLASS_EXPORT void GOMP_target_end_data(void)
@@ -249,9 +256,10 @@ GLASS_EXPORT void GOMP_target_update(int device, const void *unused, size_t mapn
     (void)unused;
     const void *codeptr = __builtin_return_address(0);
     struct glass_device *dev = glass_target_resolve(device);
-    unsigned short *wide = widen_kinds(mapnum, kinds);
-    glass_target_update(dev, mapnum, hostaddrs, sizes, wide, false, codeptr);
-    free(wide);
+    struct gomp_items items;
+    gomp_items_decode_narrow(&items, mapnum, hostaddrs, sizes, kinds);
+    glass_target_update(dev, mapnum, items.items, false, codeptr);
+    gomp_items_release(&items);
 }
 
 GLASS_EXPORT void GOMP_target_update_ext(int device, size_t mapnum, void **hostaddrs, size_t *sizes,
@@ -265,7 +273,10 @@ GLASS_EXPORT void GOMP_target_update_ext(int device, size_t mapnum, void **hosta
                     (struct glass_launch){0, 0}, codeptr);
         return;
     }
-    glass_target_update(dev, mapnum, hostaddrs, sizes, kinds, false, codeptr);
+    struct gomp_items items;
+    gomp_items_decode(&items, mapnum, hostaddrs, sizes, kinds);
+    glass_target_update(dev, mapnum, items.items, false, codeptr);
+    gomp_items_release(&items);
 }
 
 GLASS_EXPORT void GOMP_target_enter_exit_data(int device, size_t mapnum, void **hostaddrs, size_t *sizes,
@@ -280,7 +291,10 @@ GLASS_EXPORT void GOMP_target_enter_exit_data(int device, size_t mapnum, void **
                     depend, (struct glass_launch){0, 0}, codeptr);
         return;
     }
-    glass_target_enter_exit_data(dev, exit, mapnum, hostaddrs, sizes, kinds, false, codeptr);
+    struct gomp_items items;
+    gomp_items_decode(&items, mapnum, hostaddrs, sizes, kinds);
+    glass_target_enter_exit_data(dev, exit, mapnum, items.items, false, codeptr);
+    gomp_items_release(&items);
 }
 
 GLASS_EXPORT void GOMP_offload_register_ver(unsigned version, const void *host_table, int target_type,

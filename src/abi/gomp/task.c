@@ -21,16 +21,6 @@ enum {
     TASK_FLAG_DETACH = 1 << 13,
 };
 
-/* Dependence types stored in an omp_depend_t (GOMP_DEPEND_*). */
-enum {
-    GOMP_DEPEND_IN = 1,
-    GOMP_DEPEND_OUT,
-    GOMP_DEPEND_INOUT,
-    GOMP_DEPEND_MUTEXINOUTSET,
-    GOMP_DEPEND_INOUTSET,
-};
-
-
 /* GCC's depend array has two layouts:
  * - depend[0] = n != 0: depend[1] = number of out/inout entries, then n
  *   addresses, out/inout first, then in;
@@ -41,24 +31,6 @@ enum {
 size_t gomp_depend_count(void **depend)
 {
     return (uintptr_t)(depend[0] ? depend[0] : depend[1]);
-}
-
-bool gomp_depobj_decode(const void *object, struct glass_depend *out)
-{
-    static const enum glass_depend_kind kinds[] = {
-        [GOMP_DEPEND_IN] = GLASS_DEPEND_IN,
-        [GOMP_DEPEND_OUT] = GLASS_DEPEND_OUT,
-        [GOMP_DEPEND_INOUT] = GLASS_DEPEND_INOUT,
-        [GOMP_DEPEND_MUTEXINOUTSET] = GLASS_DEPEND_MUTEXINOUTSET,
-        [GOMP_DEPEND_INOUTSET] = GLASS_DEPEND_INOUTSET,
-    };
-    void *words[2];
-    memcpy(words, object, sizeof words);
-    uintptr_t type = (uintptr_t)words[1];
-    if (type < GOMP_DEPEND_IN || type > GOMP_DEPEND_INOUTSET)
-        return false;
-    *out = (struct glass_depend){words[0], kinds[type]};
-    return true;
 }
 
 void gomp_depend_decode(void **depend, struct glass_depend *out)

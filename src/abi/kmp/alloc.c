@@ -7,12 +7,15 @@
  * failure aborts with a message whatever the fallback trait (null_fb behaves
  * as abort_fb), as for GCC's GOMP_alloc. */
 #include "../../core/alloc.h"
+#include "depend.h"
 #include "kmp.h"
 
 GLASS_EXPORT void *__kmpc_alloc(int gtid, size_t size, uintptr_t allocator)
 {
     (void)gtid;
-    return glass_alloc_or_abort(0, size, allocator, "the allocate clause");
+    void *block = glass_alloc_or_abort(0, size, allocator, "the allocate clause");
+    kmp_depobj_note_alloc(block, size, allocator); /* clang's depobj arrays come from here */
+    return block;
 }
 
 GLASS_EXPORT void *__kmpc_aligned_alloc(int gtid, size_t align, size_t size, uintptr_t allocator)
@@ -30,12 +33,14 @@ GLASS_EXPORT void *__kmpc_calloc(int gtid, size_t nmemb, size_t size, uintptr_t 
 GLASS_EXPORT void *__kmpc_realloc(int gtid, void *ptr, size_t size, uintptr_t allocator, uintptr_t free_allocator)
 {
     (void)gtid;
+    kmp_depobj_note_free(ptr);
     return glass_realloc(ptr, size, allocator, free_allocator);
 }
 
 GLASS_EXPORT void __kmpc_free(int gtid, void *ptr, uintptr_t allocator)
 {
     (void)gtid;
+    kmp_depobj_note_free(ptr);
     glass_free(ptr, allocator);
 }
 

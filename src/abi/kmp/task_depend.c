@@ -6,13 +6,8 @@
 
 #include "../../core/runtime.h"
 #include "../../ompt/events.h"
+#include "depend.h"
 #include "task.h"
-
-struct kmp_depend_info {
-    intptr_t base_addr;
-    size_t len;
-    uint8_t flags;
-};
 
 enum {
     KMP_DEPEND_IN = 1,
@@ -27,7 +22,7 @@ enum {
  * memory too (its own runtime tests build both forms). */
 #define KMP_ALL_MEMORY_ADDRESS ((intptr_t)-1)
 
-static enum glass_depend_kind kind_of(const struct kmp_depend_info *item)
+enum glass_depend_kind kmp_depend_kind(const struct kmp_depend_info *item)
 {
     uint8_t flags = item->flags;
     if ((flags & KMP_DEPEND_ALL) || item->base_addr == KMP_ALL_MEMORY_ADDRESS)
@@ -62,7 +57,7 @@ static void decode(struct decoded *out, int32_t ndeps, const struct kmp_depend_i
         const struct kmp_depend_info *items = pass ? noalias : list;
         int32_t count = pass ? ndeps_noalias : ndeps;
         for (int32_t i = 0; i < count; i++) {
-            out->deps[out->n++] = (struct glass_depend){(void *)items[i].base_addr, kind_of(&items[i])};
+            out->deps[out->n++] = (struct glass_depend){(void *)items[i].base_addr, kmp_depend_kind(&items[i])};
         }
     }
 }
