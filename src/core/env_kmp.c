@@ -252,15 +252,19 @@ static const char *const without_effect[] = {
     NULL,
 };
 
+void glass_env_kmp_warnings(const char *name, const char *value)
+{
+    bool flag;
+    if (read_switch(name, value, &flag))
+        glass_warnings_enabled = flag;
+}
+
 void glass_env_kmp_read(struct glass_kmp_env *out)
 {
     memset(out, 0, sizeof *out);
     out->blocktime_us = -1;
-    /* First, as it decides whether the others may warn. */
-    const char *value = getenv("KMP_WARNINGS");
+    const char *value;
     bool flag;
-    if (value && read_switch("KMP_WARNINGS", value, &flag))
-        glass_warnings_enabled = flag;
 
     for (char **entry = environ; entry && *entry; entry++) {
         if (strncmp(*entry, "KMP_", 4) != 0)
@@ -276,7 +280,7 @@ void glass_env_kmp_read(struct glass_kmp_env *out)
         name[len] = '\0';
         value = equals + 1;
         if (!strcmp(name, "KMP_WARNINGS"))
-            continue;
+            continue; /* a settings table entry of its own (env.c), read first */
         else if (!strcmp(name, "KMP_BLOCKTIME"))
             read_blocktime(value, out);
         else if (!strcmp(name, "KMP_AFFINITY"))

@@ -28,7 +28,11 @@ struct glass_kmp_env {
     char places_buffer[4096];       /* places from proclist=[...] */
 };
 
-/* Reads every KMP_* variable; warns (once each) about the invalid ones and
+/* KMP_WARNINGS=false silences Glass's warnings (libomp's switch spellings);
+ * the settings table reads it before every other variable. */
+void glass_env_kmp_warnings(const char *name, const char *value);
+
+/* Reads every KMP_* variable but KMP_WARNINGS; warns (once each) about the invalid ones and
  * those Glass does not honour. KMP_WARNINGS=false silences Glass's warnings. */
 void glass_env_kmp_read(struct glass_kmp_env *out);
 

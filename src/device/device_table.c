@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../core/env_parse.h"
 #include "../core/globals.h"
 #include "../core/runtime.h"
 #include "device.h"
@@ -29,30 +28,15 @@
 #include "image_registry.h"
 #include "llvm_offload.h"
 
-/* More would only multiply the per-device state for no use. */
-#define MAX_HOST_DEVICES 64
-
 static struct glass_device *devices;
 static int device_count;
 static pthread_once_t table_once = PTHREAD_ONCE_INIT;
 static _Atomic bool table_built; /* the fast path: no pthread_once per construct */
 
+/* GLASS_HOST_DEVICES, read and checked with the environment (core/env.c). */
 static int host_devices_requested(void)
 {
-    const char *value = getenv("GLASS_HOST_DEVICES");
-    if (!value || !*value)
-        return 0;
-    unsigned long long n;
-    if (!glass_parse_uint(value, 0, MAX_HOST_DEVICES, &n)) {
-        /* Asked more than once (the table, and a tool's device count before
-         * it): one warning. */
-        static _Atomic bool warned;
-        if (!atomic_exchange(&warned, true))
-            glass_warn("GLASS_HOST_DEVICES=%s: not a number of host devices from 0 to %d; no host devices",
-                       value, MAX_HOST_DEVICES);
-        return 0;
-    }
-    return (int)n;
+    return glass_globals.host_devices;
 }
 
 static const char *no_gpu_reason;
