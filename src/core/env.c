@@ -334,6 +334,15 @@ static void env_gomp_stacksize(const char *name, const char *value)
         env_stacksize(name, value);
 }
 
+/* The tool variables: read here, with secure_getenv since they name libraries
+ * to load, and checked by tool discovery (src/ompt/tool_init.c,
+ * glass_setting_text), which logs each step of its search with them
+ * (OMP_TOOL_VERBOSE_INIT). */
+static void env_tool_variable(const char *name, const char *value)
+{
+    (void)name, (void)value;
+}
+
 #ifdef GLASS_TEST_SETTING
 /* A setting that exists only in builds for the settings test
  * (tests/runtime/settings-mock.test): it proves that one entry here, its
@@ -381,6 +390,10 @@ const struct glass_setting glass_settings[] = {
     {"GLASS_BARRIER", env_barrier, glass_show_barrier, NULL, GLASS_VIEW_VERBOSE, 0},
     {"GLASS_BARRIER_FANOUT", env_barrier_fanout, glass_show_barrier_fanout, NULL, GLASS_VIEW_VERBOSE, 0},
     {"GLASS_HOST_DEVICES", env_host_devices, NULL, NULL, 0, 0},
+    {"OMP_TOOL", env_tool_variable, NULL, NULL, 0, GLASS_SETTING_SECURE},
+    {"OMP_TOOL_LIBRARIES", env_tool_variable, NULL, NULL, 0, GLASS_SETTING_SECURE},
+    {"OMP_TOOL_VERBOSE_INIT", env_tool_variable, NULL, NULL, 0, GLASS_SETTING_SECURE},
+    {"GLASS_OMPT_ALL_TOOLS", env_tool_variable, NULL, NULL, 0, GLASS_SETTING_SECURE},
     {"GLASS_VERSION", NULL, glass_show_version, NULL, GLASS_VIEW_VERBOSE, 0},
 };
 const size_t glass_settings_count = sizeof glass_settings / sizeof glass_settings[0];
