@@ -7,7 +7,6 @@
 #include <stdio.h>
 
 #include "env.h"
-#include "globals.h"
 #include "settings.h"
 
 void glass_settings_display(const struct glass_icvs *icv, enum glass_display_style style,

@@ -1,6 +1,6 @@
 #!/bin/sh
-# For every environment variable Glass reads (src/core/env.c; OMP_TOOL in
-# src/ompt/tool_init.c) and every bad value, runs the program once: it must
+# For every environment variable Glass reads and checks (the settings table in
+# src/core/env.c; OMP_TOOL is checked in src/ompt/tool_init.c) and every bad value, runs the program once: it must
 # exit 0, print exactly one "glass:" line on stderr, naming the variable, and
 # print the same ICVs as without the variable. A few values are valid for some variables (listed in ACCEPTED):
 # then it must print no "glass:" line at all. Prints one line per variable and
@@ -10,12 +10,12 @@ variables="OMP_NUM_THREADS OMP_SCHEDULE OMP_DYNAMIC OMP_PROC_BIND OMP_PLACES OMP
 OMP_WAIT_POLICY GOMP_SPINCOUNT OMP_MAX_ACTIVE_LEVELS OMP_NESTED OMP_THREAD_LIMIT OMP_CANCELLATION
 OMP_DISPLAY_ENV OMP_DISPLAY_AFFINITY OMP_AFFINITY_FORMAT OMP_DEFAULT_DEVICE OMP_MAX_TASK_PRIORITY
 OMP_TEAMS_THREAD_LIMIT OMP_NUM_TEAMS OMP_ALLOCATOR OMP_DEBUG OMP_TARGET_OFFLOAD GOMP_STACKSIZE
-GLASS_BARRIER GLASS_BARRIER_FANOUT OMP_TOOL"
+GLASS_BARRIER GLASS_BARRIER_FANOUT GLASS_HOST_DEVICES KMP_WARNINGS OMP_TOOL GLASS_OMPT_ALL_TOOLS"
 # Valid values among the bad ones: "variable=label".
 ACCEPTED=" OMP_AFFINITY_FORMAT=empty OMP_AFFINITY_FORMAT=garbage OMP_AFFINITY_FORMAT=negative"
 ACCEPTED="$ACCEPTED OMP_AFFINITY_FORMAT=huge OMP_AFFINITY_FORMAT=overflow-int OMP_AFFINITY_FORMAT=overflow"
 ACCEPTED="$ACCEPTED OMP_AFFINITY_FORMAT=spaces OMP_MAX_ACTIVE_LEVELS=huge OMP_MAX_ACTIVE_LEVELS=overflow-int"
-ACCEPTED="$ACCEPTED GOMP_SPINCOUNT=huge GOMP_SPINCOUNT=overflow-int "
+ACCEPTED="$ACCEPTED GOMP_SPINCOUNT=huge GOMP_SPINCOUNT=overflow-int GLASS_HOST_DEVICES=empty "
 baseline=$(env -u OMP_NUM_THREADS "$program" 2>&1) || { echo "FAIL baseline"; exit 1; }
 long=$(printf '%0300d' 0 | tr 0 9)
 total=0 failed=0
