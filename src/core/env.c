@@ -27,10 +27,6 @@ static void reject(const char *name, const char *value, const char *expected)
     glass_warn("%s=\"%s\" is invalid: expected %s; using the default", name, value, expected);
 }
 
-/* libomp's KMP_* variables, translated (env_kmp.c). Static: OMP_PLACES's
- * text (for messages) may point into it. */
-static struct glass_kmp_env kmp;
-
 /* What the variables said that decides between several of them. */
 static struct {
     bool nested_set, nested;
@@ -330,7 +326,7 @@ static void env_host_devices(const char *name, const char *value)
 /* GOMP_STACKSIZE is libgomp's older name; OMP_STACKSIZE and KMP_STACKSIZE win. */
 static void env_gomp_stacksize(const char *name, const char *value)
 {
-    if (!glass_setting_given("OMP_STACKSIZE") && !kmp.stacksize)
+    if (!glass_setting_given("OMP_STACKSIZE") && !glass_setting_given("KMP_STACKSIZE"))
         env_stacksize(name, value);
 }
 
@@ -357,7 +353,22 @@ static void env_test_setting(const char *name, const char *value)
  * in, GLASS_SETTING_FIRST ones first). */
 const struct glass_setting glass_settings[] = {
     {"_OPENMP", NULL, glass_show_openmp, NULL, GLASS_VIEW_ALL, GLASS_SETTING_NO_DEVICE},
+    /* libomp's variables (env_kmp.c): read first, since they stand for OMP_*
+     * ones below, and KMP_WARNINGS first of all, since it decides whether the
+     * others may warn. */
     {"KMP_WARNINGS", glass_env_kmp_warnings, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_AFFINITY", glass_env_kmp_affinity, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_BLOCKTIME", glass_env_kmp_blocktime, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_STACKSIZE", glass_env_kmp_stacksize, NULL, glass_change_stacksize, 0, GLASS_SETTING_FIRST},
+    {"KMP_LIBRARY", glass_env_kmp_library, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_TASKING", glass_env_kmp_tasking, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_ENABLE_TASK_THROTTLING", glass_env_kmp_task_throttling, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_SETTINGS", glass_env_kmp_settings, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_TEAMS_THREAD_LIMIT", glass_env_kmp_teams_thread_limit, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    /* The newer name last: it wins when both are set. */
+    {"KMP_ALL_THREADS", glass_env_kmp_thread_limit, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_DEVICE_THREAD_LIMIT", glass_env_kmp_thread_limit, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_DUPLICATE_LIB_OK", glass_env_kmp_without_effect, NULL, NULL, 0, GLASS_SETTING_FIRST},
     {"OMP_DYNAMIC", env_dynamic, glass_show_dynamic, glass_change_dynamic, GLASS_VIEW_ALL, 0},
     {"OMP_NESTED", env_nested, glass_show_nested, glass_change_nested, GLASS_VIEW_ALL, 0},
     {"OMP_NUM_THREADS", env_num_threads, glass_show_num_threads, glass_change_num_threads, GLASS_VIEW_ALL, 0},
@@ -524,21 +535,22 @@ void glass_env_parse(void)
         if (glass_settings[i].parse)
             given[i] = glass_settings[i].flags & GLASS_SETTING_SECURE ? secure_getenv(glass_settings[i].name)
                                                                       : getenv(glass_settings[i].name);
-    /* KMP_WARNINGS first: it decides whether the others may warn. */
+    /* The KMP_* variables first, in table order (KMP_WARNINGS leads). */
     for (size_t i = 0; i < glass_settings_count; i++)
         if ((glass_settings[i].flags & GLASS_SETTING_FIRST) && given[i])
             glass_settings[i].parse(glass_settings[i].name, given[i]);
-    glass_env_kmp_read(&kmp);
+    glass_env_kmp_others();
+    const struct glass_kmp_env *kmp = glass_env_kmp();
     struct kmp_stand_in stand_ins[16];
     size_t stand_in_count;
-    kmp_stand_ins(&kmp, stand_ins, &stand_in_count);
+    kmp_stand_ins(kmp, stand_ins, &stand_in_count);
     for (size_t i = 0; i < glass_settings_count; i++)
         if (glass_settings[i].parse && !(glass_settings[i].flags & GLASS_SETTING_FIRST))
             read_setting(&glass_settings[i], stand_ins, stand_in_count);
-    apply_blocktime(&kmp);
-    if (kmp.task_throttle == GLASS_KMP_THROTTLE_RUN_AT_ONCE)
+    apply_blocktime(kmp);
+    if (kmp->task_throttle == GLASS_KMP_THROTTLE_RUN_AT_ONCE)
         glass_globals.task_throttle_per_thread = 0;
-    else if (kmp.task_throttle == GLASS_KMP_THROTTLE_OFF)
+    else if (kmp->task_throttle == GLASS_KMP_THROTTLE_OFF)
         glass_globals.task_throttle_per_thread = GLASS_TASK_THROTTLE_OFF;
     reconcile();
 }

@@ -29,7 +29,7 @@ enum glass_setting_view {
 enum glass_setting_flag {
     GLASS_SETTING_NO_DEVICE = 1u << 0, /* its display line names no device ([host]): _OPENMP */
     GLASS_SETTING_SECURE = 1u << 1,    /* read with secure_getenv: it names a library to load */
-    GLASS_SETTING_FIRST = 1u << 2,     /* read before every other variable (KMP_WARNINGS) */
+    GLASS_SETTING_FIRST = 1u << 2,     /* read before the others, in table order: the KMP_* variables */
 };
 
 struct glass_setting {

@@ -138,16 +138,14 @@ GLASS_EXPORT void kmp_set_disp_num_buffers(int buffers)
 }
 
 /* One "NAME=value" setting of kmp_set_defaults: an entry of the settings
- * table that may change after start-up (KMP_STACKSIZE stands for
- * OMP_STACKSIZE, as in the environment), or one of libomp's own modes. */
+ * table that may change after start-up, or one of libomp's own modes. */
 static void apply_default(const char *name, size_t name_len, const char *value)
 {
 #define IS(text) (name_len == sizeof(text) - 1 && strncmp(name, text, name_len) == 0)
     unsigned long long number;
     static const char *const libraries[] = {"serial", "turnaround", "throughput", NULL};
     int index;
-    const struct glass_setting *entry =
-        IS("KMP_STACKSIZE") ? glass_setting_find("OMP_STACKSIZE", 13) : glass_setting_find(name, name_len);
+    const struct glass_setting *entry = glass_setting_find(name, name_len);
     if (entry && entry->change && entry->change(value))
         return;
     if (IS("KMP_BLOCKTIME") && glass_parse_uint(value, 0, __INT_MAX__, &number))
