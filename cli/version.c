@@ -48,7 +48,7 @@ void glass_print_version(const char *lib_dir)
         {"Fortran omp_lib module", BUILT_FORTRAN, "gfortran programs can `use omp_lib` from Glass",
          "no gfortran at build time; omp_lib.h is still installed"},
     };
-    printf("glass %s (%s build)\n", GLASS_VERSION, GLASS_BUILD_TYPE);
+    printf("glass %s (%s build)\n", GLASS_VERSION_STRING, GLASS_BUILD_TYPE);
     if (lib_dir)
         printf("runtime: %s/libglass.so\n", lib_dir);
     printf("optional parts:\n");

@@ -1,7 +1,8 @@
-/* Environment variables (OpenMP 5.1, chapter 6), read once at initialization.
- * Every invalid value gets one line on stderr naming the variable, the value
- * and what is accepted; the default then stays in force. The parsing itself is
- * in env_parse.c and places_parse.c; this file applies the results. */
+/* Environment variables (OpenMP 5.1, chapter 6), read once at initialization,
+ * and the settings table (settings.h) that names every one of them. Every
+ * invalid value gets one line on stderr naming the variable, the value and
+ * what is accepted; the default then stays in force. The parsing itself is in
+ * env_parse.c and places_parse.c; this file applies the results. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "env_parse.h"
 #include "globals.h"
 #include "runtime.h"
+#include "settings_parts.h"
 
 /* Largest team size accepted in OMP_NUM_THREADS: more is a typo, and creating
  * that many threads would fail far from the cause. */
@@ -307,35 +309,127 @@ static void env_barrier_fanout(const char *name, const char *value)
     }
 }
 
-static const struct {
-    const char *name;
-    void (*apply)(const char *name, const char *value);
-} variables[] = {
-    {"OMP_NUM_THREADS", env_num_threads},
-    {"OMP_SCHEDULE", env_schedule},
-    {"OMP_DYNAMIC", env_dynamic},
-    {"OMP_PROC_BIND", env_proc_bind},
-    {"OMP_PLACES", env_places},
-    {"OMP_STACKSIZE", env_stacksize},
-    {"OMP_WAIT_POLICY", env_wait_policy},
-    {"GOMP_SPINCOUNT", env_spin_count},
-    {"OMP_MAX_ACTIVE_LEVELS", env_max_active_levels},
-    {"OMP_NESTED", env_nested},
-    {"OMP_THREAD_LIMIT", env_thread_limit},
-    {"OMP_CANCELLATION", env_cancellation},
-    {"OMP_DISPLAY_ENV", env_display_env},
-    {"OMP_DISPLAY_AFFINITY", env_display_affinity},
-    {"OMP_AFFINITY_FORMAT", env_affinity_format},
-    {"OMP_DEFAULT_DEVICE", env_default_device},
-    {"OMP_MAX_TASK_PRIORITY", env_max_task_priority},
-    {"OMP_TEAMS_THREAD_LIMIT", env_teams_thread_limit},
-    {"OMP_NUM_TEAMS", env_num_teams},
-    {"OMP_ALLOCATOR", env_allocator},
-    {"OMP_DEBUG", env_debug},
-    {"OMP_TARGET_OFFLOAD", env_target_offload},
-    {"GLASS_BARRIER", env_barrier},
-    {"GLASS_BARRIER_FANOUT", env_barrier_fanout},
+/* GLASS_HOST_DEVICES: how many host devices to add to the device table
+ * (src/device/device_table.c); empty means none. */
+static void env_host_devices(const char *name, const char *value)
+{
+    unsigned long long n;
+    if (!*value)
+        return;
+    if (glass_parse_uint(value, 0, GLASS_MAX_HOST_DEVICES, &n))
+        glass_globals.host_devices = (int)n;
+    else
+        glass_warn("%s=%s: not a number of host devices from 0 to %d; no host devices", name, value,
+                   GLASS_MAX_HOST_DEVICES);
+}
+
+/* GOMP_STACKSIZE is libgomp's older name; OMP_STACKSIZE and KMP_STACKSIZE win. */
+static void env_gomp_stacksize(const char *name, const char *value)
+{
+    if (!glass_setting_given("OMP_STACKSIZE") && !glass_setting_given("KMP_STACKSIZE"))
+        env_stacksize(name, value);
+}
+
+/* The tool variables: read here, with secure_getenv since they name libraries
+ * to load, and checked by tool discovery (src/ompt/tool_init.c,
+ * glass_setting_text), which logs each step of its search with them
+ * (OMP_TOOL_VERBOSE_INIT). */
+static void env_tool_variable(const char *name, const char *value)
+{
+    (void)name, (void)value;
+}
+
+#ifdef GLASS_TEST_SETTING
+/* A setting that exists only in builds for the settings test
+ * (tests/runtime/settings-mock.test): it proves that one entry here, its
+ * storage and its show and change functions are all a setting needs. */
+static void env_test_setting(const char *name, const char *value)
+{
+    read_int(name, value, 0, &glass_globals.test_setting);
+}
+#endif
+
+/* Every variable, in the order OMP_DISPLAY_ENV shows them (and they are read
+ * in, GLASS_SETTING_FIRST ones first). */
+const struct glass_setting glass_settings[] = {
+    {"_OPENMP", NULL, glass_show_openmp, NULL, GLASS_VIEW_ALL, GLASS_SETTING_NO_DEVICE},
+    /* libomp's variables (env_kmp.c): read first, since they stand for OMP_*
+     * ones below, and KMP_WARNINGS first of all, since it decides whether the
+     * others may warn. */
+    {"KMP_WARNINGS", glass_env_kmp_warnings, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_AFFINITY", glass_env_kmp_affinity, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_BLOCKTIME", glass_env_kmp_blocktime, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_STACKSIZE", glass_env_kmp_stacksize, NULL, glass_change_stacksize, 0, GLASS_SETTING_FIRST},
+    {"KMP_LIBRARY", glass_env_kmp_library, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_TASKING", glass_env_kmp_tasking, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_ENABLE_TASK_THROTTLING", glass_env_kmp_task_throttling, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_SETTINGS", glass_env_kmp_settings, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_TEAMS_THREAD_LIMIT", glass_env_kmp_teams_thread_limit, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    /* The newer name last: it wins when both are set. */
+    {"KMP_ALL_THREADS", glass_env_kmp_thread_limit, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_DEVICE_THREAD_LIMIT", glass_env_kmp_thread_limit, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"KMP_DUPLICATE_LIB_OK", glass_env_kmp_without_effect, NULL, NULL, 0, GLASS_SETTING_FIRST},
+    {"OMP_DYNAMIC", env_dynamic, glass_show_dynamic, glass_change_dynamic, GLASS_VIEW_ALL, 0},
+    {"OMP_NESTED", env_nested, glass_show_nested, glass_change_nested, GLASS_VIEW_ALL, 0},
+    {"OMP_NUM_THREADS", env_num_threads, glass_show_num_threads, glass_change_num_threads, GLASS_VIEW_ALL, 0},
+    {"OMP_SCHEDULE", env_schedule, glass_show_schedule, glass_change_schedule, GLASS_VIEW_ALL, 0},
+    {"OMP_PROC_BIND", env_proc_bind, glass_show_proc_bind, NULL, GLASS_VIEW_ALL, 0},
+    {"OMP_PLACES", env_places, glass_show_places, NULL, GLASS_VIEW_ALL, 0},
+    {"OMP_STACKSIZE", env_stacksize, glass_show_stacksize, glass_change_stacksize, GLASS_VIEW_ALL, 0},
+    {"GOMP_STACKSIZE", env_gomp_stacksize, NULL, NULL, 0, 0},
+    {"OMP_WAIT_POLICY", env_wait_policy, glass_show_wait_policy, NULL, GLASS_VIEW_ALL, 0},
+    {"OMP_THREAD_LIMIT", env_thread_limit, glass_show_thread_limit, NULL, GLASS_VIEW_ALL, 0},
+    {"OMP_MAX_ACTIVE_LEVELS", env_max_active_levels, glass_show_max_active_levels,
+     glass_change_max_active_levels, GLASS_VIEW_ALL, 0},
+    {"OMP_NUM_TEAMS", env_num_teams, glass_show_num_teams, NULL, GLASS_VIEW_ALL, 0},
+    {"OMP_TEAMS_THREAD_LIMIT", env_teams_thread_limit, glass_show_teams_thread_limit, NULL, GLASS_VIEW_ALL, 0},
+    {"OMP_CANCELLATION", env_cancellation, glass_show_cancellation, NULL, GLASS_VIEW_ALL, 0},
+    {"OMP_DEFAULT_DEVICE", env_default_device, glass_show_default_device, NULL, GLASS_VIEW_ALL, 0},
+    {"OMP_MAX_TASK_PRIORITY", env_max_task_priority, glass_show_max_task_priority, NULL, GLASS_VIEW_ALL, 0},
+    {"OMP_DISPLAY_AFFINITY", env_display_affinity, glass_show_display_affinity, NULL, GLASS_VIEW_ALL, 0},
+    {"OMP_AFFINITY_FORMAT", env_affinity_format, glass_show_affinity_format, NULL, GLASS_VIEW_ALL, 0},
+    {"OMP_ALLOCATOR", env_allocator, glass_show_allocator, NULL, GLASS_VIEW_ALL, 0},
+    {"OMP_TARGET_OFFLOAD", env_target_offload, glass_show_target_offload, NULL, GLASS_VIEW_ALL, 0},
+    {"OMP_DEBUG", env_debug, glass_show_debug, NULL, GLASS_VIEW_ALL, 0},
+#ifdef GLASS_TEST_SETTING
+    {"GLASS_TEST_SETTING", env_test_setting, glass_show_test_setting, glass_change_test_setting, GLASS_VIEW_ALL, 0},
+#endif
+    {"OMP_DISPLAY_ENV", env_display_env, NULL, NULL, 0, 0},
+    /* Settings of this runtime beyond the specification: verbose only. */
+    {"GOMP_SPINCOUNT", env_spin_count, glass_show_spin_count, NULL, GLASS_VIEW_VERBOSE, 0},
+    {"GLASS_NUM_PROCS", NULL, glass_show_num_procs, NULL, GLASS_VIEW_VERBOSE, 0},
+    {"GLASS_BARRIER", env_barrier, glass_show_barrier, NULL, GLASS_VIEW_VERBOSE, 0},
+    {"GLASS_BARRIER_FANOUT", env_barrier_fanout, glass_show_barrier_fanout, NULL, GLASS_VIEW_VERBOSE, 0},
+    {"GLASS_HOST_DEVICES", env_host_devices, NULL, NULL, 0, 0},
+    {"OMP_TOOL", env_tool_variable, NULL, NULL, 0, GLASS_SETTING_SECURE},
+    {"OMP_TOOL_LIBRARIES", env_tool_variable, NULL, NULL, 0, GLASS_SETTING_SECURE},
+    {"OMP_TOOL_VERBOSE_INIT", env_tool_variable, NULL, NULL, 0, GLASS_SETTING_SECURE},
+    {"GLASS_OMPT_ALL_TOOLS", env_tool_variable, NULL, NULL, 0, GLASS_SETTING_SECURE},
+    {"GLASS_VERSION", NULL, glass_show_version, NULL, GLASS_VIEW_VERBOSE, 0},
 };
+const size_t glass_settings_count = sizeof glass_settings / sizeof glass_settings[0];
+
+/* The environment's value of each entry, read once (glass_env_parse). */
+static const char *given[sizeof glass_settings / sizeof glass_settings[0]];
+
+const struct glass_setting *glass_setting_find(const char *name, size_t len)
+{
+    for (size_t i = 0; i < glass_settings_count; i++)
+        if (strlen(glass_settings[i].name) == len && !strncmp(glass_settings[i].name, name, len))
+            return &glass_settings[i];
+    return NULL;
+}
+
+const char *glass_setting_text(const char *name)
+{
+    const struct glass_setting *entry = glass_setting_find(name, strlen(name));
+    return entry ? given[entry - glass_settings] : NULL;
+}
+
+bool glass_setting_given(const char *name)
+{
+    return glass_setting_text(name) != NULL;
+}
 
 /* Rules that involve several variables. */
 static void reconcile(void)
@@ -414,39 +508,49 @@ static void apply_blocktime(const struct glass_kmp_env *kmp)
                                 : (int)(kmp->blocktime_in_us ? kmp->blocktime_us : kmp->blocktime_us / 1000);
 }
 
+/* One entry's value, from the environment or the KMP_* variable standing
+ * for it. */
+static void read_setting(const struct glass_setting *entry, const struct kmp_stand_in *stand_ins,
+                         size_t stand_in_count)
+{
+    const char *name = entry->name, *value = given[entry - glass_settings];
+    const struct kmp_stand_in *kmp_value = NULL;
+    for (size_t k = 0; k < stand_in_count; k++)
+        if (!strcmp(stand_ins[k].omp_name, name))
+            kmp_value = &stand_ins[k];
+    if (kmp_value && value && kmp_value->kmp_wins)
+        glass_warn("%s: ignored because %s has been defined", name, kmp_value->kmp_name);
+    if (kmp_value && (!value || kmp_value->kmp_wins)) {
+        /* KMP_AFFINITY=none leaves the places unset. */
+        if (*kmp_value->value)
+            entry->parse(kmp_value->kmp_name, kmp_value->value);
+    } else if (value) {
+        entry->parse(name, value);
+    }
+}
+
 void glass_env_parse(void)
 {
-    /* Static: OMP_PLACES's text (for messages) may point into it. */
-    static struct glass_kmp_env kmp;
-    glass_env_kmp_read(&kmp);
+    for (size_t i = 0; i < glass_settings_count; i++)
+        if (glass_settings[i].parse)
+            given[i] = glass_settings[i].flags & GLASS_SETTING_SECURE ? secure_getenv(glass_settings[i].name)
+                                                                      : getenv(glass_settings[i].name);
+    /* The KMP_* variables first, in table order (KMP_WARNINGS leads). */
+    for (size_t i = 0; i < glass_settings_count; i++)
+        if ((glass_settings[i].flags & GLASS_SETTING_FIRST) && given[i])
+            glass_settings[i].parse(glass_settings[i].name, given[i]);
+    glass_env_kmp_others();
+    const struct glass_kmp_env *kmp = glass_env_kmp();
     struct kmp_stand_in stand_ins[16];
     size_t stand_in_count;
-    kmp_stand_ins(&kmp, stand_ins, &stand_in_count);
-
-    for (size_t i = 0; i < sizeof variables / sizeof variables[0]; i++) {
-        const char *name = variables[i].name, *value = getenv(name);
-        const struct kmp_stand_in *kmp_value = NULL;
-        for (size_t k = 0; k < stand_in_count; k++)
-            if (!strcmp(stand_ins[k].omp_name, name))
-                kmp_value = &stand_ins[k];
-        if (kmp_value && value && kmp_value->kmp_wins)
-            glass_warn("%s: ignored because %s has been defined", name, kmp_value->kmp_name);
-        if (kmp_value && (!value || kmp_value->kmp_wins)) {
-            /* KMP_AFFINITY=none leaves the places unset. */
-            if (*kmp_value->value)
-                variables[i].apply(kmp_value->kmp_name, kmp_value->value);
-        } else if (value) {
-            variables[i].apply(name, value);
-        }
-    }
-    /* GOMP_STACKSIZE is libgomp's older name; OMP_STACKSIZE and KMP_STACKSIZE win. */
-    const char *gomp_stacksize = getenv("GOMP_STACKSIZE");
-    if (gomp_stacksize && !getenv("OMP_STACKSIZE") && !kmp.stacksize)
-        env_stacksize("GOMP_STACKSIZE", gomp_stacksize);
-    apply_blocktime(&kmp);
-    if (kmp.task_throttle == GLASS_KMP_THROTTLE_RUN_AT_ONCE)
+    kmp_stand_ins(kmp, stand_ins, &stand_in_count);
+    for (size_t i = 0; i < glass_settings_count; i++)
+        if (glass_settings[i].parse && !(glass_settings[i].flags & GLASS_SETTING_FIRST))
+            read_setting(&glass_settings[i], stand_ins, stand_in_count);
+    apply_blocktime(kmp);
+    if (kmp->task_throttle == GLASS_KMP_THROTTLE_RUN_AT_ONCE)
         glass_globals.task_throttle_per_thread = 0;
-    else if (kmp.task_throttle == GLASS_KMP_THROTTLE_OFF)
+    else if (kmp->task_throttle == GLASS_KMP_THROTTLE_OFF)
         glass_globals.task_throttle_per_thread = GLASS_TASK_THROTTLE_OFF;
     reconcile();
 }

@@ -1,8 +1,9 @@
 /* libomp's KMP_* environment variables, which users keep in job scripts when
  * they move to Glass. Those with a meaning here are honoured as libomp honours
  * them, by translation into the OMP_* setting they stand for (env.c applies
- * it, so the ICVs follow one set of rules); every other KMP_* variable gets one
- * line saying that Glass ignores it, never silence. */
+ * it, so the ICVs follow one set of rules); each is an entry of the settings
+ * table (env.c) whose parser is here. Every other KMP_* variable gets one line
+ * saying that Glass ignores it, never silence. */
 #include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include "env_kmp.h"
 #include "env_parse.h"
 #include "runtime.h"
+#include "settings.h"
 
 extern char **environ;
 
@@ -246,27 +248,93 @@ static void read_tasking(const char *value, struct glass_kmp_env *out)
         out->task_throttle = GLASS_KMP_THROTTLE_RUN_AT_ONCE;
 }
 
-/* Variables that Glass honours without anything to do. */
-static const char *const without_effect[] = {
-    "KMP_DUPLICATE_LIB_OK", /* one Glass serves every runtime name: no duplicate to refuse */
-    NULL,
-};
+/* What the KMP_* entries of the settings table have read. */
+static struct glass_kmp_env kmp = {.blocktime_us = -1};
 
-void glass_env_kmp_read(struct glass_kmp_env *out)
+const struct glass_kmp_env *glass_env_kmp(void)
 {
-    memset(out, 0, sizeof *out);
-    out->blocktime_us = -1;
-    /* First, as it decides whether the others may warn. */
-    const char *value = getenv("KMP_WARNINGS");
-    bool flag;
-    if (value && read_switch("KMP_WARNINGS", value, &flag))
-        glass_warnings_enabled = flag;
+    return &kmp;
+}
 
+void glass_env_kmp_warnings(const char *name, const char *value)
+{
+    bool flag;
+    if (read_switch(name, value, &flag))
+        glass_warnings_enabled = flag;
+}
+
+void glass_env_kmp_blocktime(const char *name, const char *value)
+{
+    (void)name;
+    read_blocktime(value, &kmp);
+}
+
+void glass_env_kmp_affinity(const char *name, const char *value)
+{
+    (void)name;
+    read_affinity(value, &kmp);
+}
+
+void glass_env_kmp_stacksize(const char *name, const char *value)
+{
+    (void)name;
+    kmp.stacksize = value;
+}
+
+void glass_env_kmp_library(const char *name, const char *value)
+{
+    (void)name;
+    read_library(value, &kmp);
+}
+
+void glass_env_kmp_tasking(const char *name, const char *value)
+{
+    (void)name;
+    read_tasking(value, &kmp);
+}
+
+/* Read after KMP_TASKING: KMP_TASKING=0 (every task at once) wins. */
+void glass_env_kmp_task_throttling(const char *name, const char *value)
+{
+    bool flag;
+    if (read_switch(name, value, &flag) && !flag && kmp.task_throttle != GLASS_KMP_THROTTLE_RUN_AT_ONCE)
+        kmp.task_throttle = GLASS_KMP_THROTTLE_OFF;
+}
+
+void glass_env_kmp_settings(const char *name, const char *value)
+{
+    bool flag;
+    if (read_switch(name, value, &flag) && flag)
+        kmp.display_env = "true";
+}
+
+void glass_env_kmp_teams_thread_limit(const char *name, const char *value)
+{
+    (void)name;
+    kmp.teams_thread_limit = value;
+}
+
+/* KMP_DEVICE_THREAD_LIMIT and its older name KMP_ALL_THREADS. */
+void glass_env_kmp_thread_limit(const char *name, const char *value)
+{
+    (void)name;
+    kmp.thread_limit = value;
+}
+
+/* KMP_DUPLICATE_LIB_OK: one Glass serves every runtime name, so there is no
+ * duplicate to refuse. */
+void glass_env_kmp_without_effect(const char *name, const char *value)
+{
+    (void)name, (void)value;
+}
+
+void glass_env_kmp_others(void)
+{
     for (char **entry = environ; entry && *entry; entry++) {
         if (strncmp(*entry, "KMP_", 4) != 0)
             continue;
         const char *equals = strchr(*entry, '=');
-        if (!equals)
+        if (!equals || glass_setting_find(*entry, (size_t)(equals - *entry)))
             continue;
         char name[64];
         size_t len = (size_t)(equals - *entry);
@@ -274,35 +342,6 @@ void glass_env_kmp_read(struct glass_kmp_env *out)
             len = sizeof name - 1;
         memcpy(name, *entry, len);
         name[len] = '\0';
-        value = equals + 1;
-        if (!strcmp(name, "KMP_WARNINGS"))
-            continue;
-        else if (!strcmp(name, "KMP_BLOCKTIME"))
-            read_blocktime(value, out);
-        else if (!strcmp(name, "KMP_AFFINITY"))
-            read_affinity(value, out);
-        else if (!strcmp(name, "KMP_STACKSIZE"))
-            out->stacksize = value;
-        else if (!strcmp(name, "KMP_LIBRARY"))
-            read_library(value, out);
-        else if (!strcmp(name, "KMP_TASKING"))
-            read_tasking(value, out);
-        else if (!strcmp(name, "KMP_ENABLE_TASK_THROTTLING")) {
-            if (read_switch(name, value, &flag) && !flag && out->task_throttle != GLASS_KMP_THROTTLE_RUN_AT_ONCE)
-                out->task_throttle = GLASS_KMP_THROTTLE_OFF;
-        } else if (!strcmp(name, "KMP_SETTINGS")) {
-            if (read_switch(name, value, &flag) && flag)
-                out->display_env = "true";
-        } else if (!strcmp(name, "KMP_TEAMS_THREAD_LIMIT"))
-            out->teams_thread_limit = value;
-        else if (!strcmp(name, "KMP_DEVICE_THREAD_LIMIT") || !strcmp(name, "KMP_ALL_THREADS"))
-            out->thread_limit = value;
-        else {
-            bool known = false;
-            for (size_t i = 0; without_effect[i]; i++)
-                known |= !strcmp(name, without_effect[i]);
-            if (!known)
-                glass_warn("%s=\"%s\": a libomp setting that Glass does not honour; ignored", name, value);
-        }
+        glass_warn("%s=\"%s\": a libomp setting that Glass does not honour; ignored", name, equals + 1);
     }
 }

@@ -28,8 +28,26 @@ struct glass_kmp_env {
     char places_buffer[4096];       /* places from proclist=[...] */
 };
 
-/* Reads every KMP_* variable; warns (once each) about the invalid ones and
- * those Glass does not honour. KMP_WARNINGS=false silences Glass's warnings. */
-void glass_env_kmp_read(struct glass_kmp_env *out);
+/* The parsers of the KMP_* entries of the settings table (env.c), which reads
+ * them before every OMP_* variable. Each warns (once) about an invalid value.
+ * KMP_WARNINGS=false silences Glass's warnings (libomp's switch spellings). */
+void glass_env_kmp_warnings(const char *name, const char *value);
+void glass_env_kmp_blocktime(const char *name, const char *value);
+void glass_env_kmp_affinity(const char *name, const char *value);
+void glass_env_kmp_stacksize(const char *name, const char *value);
+void glass_env_kmp_library(const char *name, const char *value);
+void glass_env_kmp_tasking(const char *name, const char *value);
+void glass_env_kmp_task_throttling(const char *name, const char *value);
+void glass_env_kmp_settings(const char *name, const char *value);
+void glass_env_kmp_teams_thread_limit(const char *name, const char *value);
+void glass_env_kmp_thread_limit(const char *name, const char *value);
+void glass_env_kmp_without_effect(const char *name, const char *value);
+
+/* What they read, in the syntax of the OMP_* variables they stand for. */
+const struct glass_kmp_env *glass_env_kmp(void);
+
+/* One line for each KMP_* variable of the environment that is not in the
+ * table: Glass does not honour it. */
+void glass_env_kmp_others(void);
 
 #endif

@@ -24,6 +24,10 @@
  * LLVM libomp's default branching for its hyper barrier. */
 #define GLASS_BARRIER_FANOUT_DEFAULT 4u
 
+/* GLASS_HOST_DEVICES: at most this many host devices; more would only
+ * multiply the per-device state for no use. */
+#define GLASS_MAX_HOST_DEVICES 64
+
 enum glass_wait_policy { GLASS_WAIT_UNSET, GLASS_WAIT_ACTIVE, GLASS_WAIT_PASSIVE };
 enum glass_target_offload { GLASS_OFFLOAD_DEFAULT, GLASS_OFFLOAD_MANDATORY, GLASS_OFFLOAD_DISABLED };
 
@@ -52,6 +56,10 @@ struct glass_globals {
     /* Shape of every team's fork, barriers and join (GLASS_BARRIER,
      * GLASS_BARRIER_FANOUT): 0 central, else the branching factor of a tree. */
     unsigned barrier_fanout;
+    int host_devices;                /* GLASS_HOST_DEVICES: host devices in the device table */
+#ifdef GLASS_TEST_SETTING
+    int test_setting;                /* GLASS_TEST_SETTING: only in the settings test's builds */
+#endif
 };
 
 extern GLASS_INTERNAL struct glass_globals glass_globals;

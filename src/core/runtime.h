@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#define GLASS_VERSION_STRING "0.1.0"
+/* GLASS_VERSION_STRING comes from CMake (project() in CMakeLists.txt). */
 
 /* Idempotent; runs the environment parser and configures waiting. */
 void glass_initialize(void);

@@ -6,13 +6,11 @@
  * without a map clause (globals, declare target variables, memory reached
  * through host pointers the compiler passed unmapped) stay shared, since
  * the code is the host's own. */
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "../core/contention_group.h"
-#include "../core/env_parse.h"
 #include "../core/globals.h"
 #include "../core/runtime.h"
 #include "../core/thread.h"
@@ -21,27 +19,12 @@
 /* Enough for any type the compilers align map items to by default. */
 #define HOST_DEVICE_ALIGN 64
 
-/* More would only multiply the per-device state for no use. */
-#define MAX_HOST_DEVICES 64
-
-/* As many as GLASS_HOST_DEVICES=N asks for (none by default). */
+/* As many as GLASS_HOST_DEVICES=N asks for (none by default; the setting is
+ * read and checked with the environment, core/env.c). */
 static int host_count(const char **why)
 {
     (void)why; /* none is the default, not a failure */
-    const char *value = getenv("GLASS_HOST_DEVICES");
-    if (!value || !*value)
-        return 0;
-    unsigned long long n;
-    if (!glass_parse_uint(value, 0, MAX_HOST_DEVICES, &n)) {
-        /* Asked more than once (the table, and a tool's device count before
-         * it): one warning. */
-        static _Atomic bool warned;
-        if (!atomic_exchange(&warned, true))
-            glass_warn("GLASS_HOST_DEVICES=%s: not a number of host devices from 0 to %d; no host devices",
-                       value, MAX_HOST_DEVICES);
-        return 0;
-    }
-    return (int)n;
+    return glass_globals.host_devices;
 }
 
 static bool host_init(struct glass_device *device)

@@ -6,6 +6,7 @@
 #include "../core/contention_group.h"
 #include "../core/globals.h"
 #include "../core/runtime.h"
+#include "../core/settings.h"
 #include "../core/tasking.h"
 #include "async_target.h"
 #include "device_events.h"
@@ -25,7 +26,7 @@ void glass_target_default_device_chosen(void)
 
 static bool program_chose_default_device(void)
 {
-    return atomic_load_explicit(&default_device_chosen, memory_order_relaxed) || getenv("OMP_DEFAULT_DEVICE");
+    return atomic_load_explicit(&default_device_chosen, memory_order_relaxed) || glass_setting_given("OMP_DEFAULT_DEVICE");
 }
 
 struct glass_device *glass_target_resolve(int device)

@@ -49,7 +49,7 @@ EXPORT ompd_rc_t ompd_get_version_string(const char **string)
 {
     if (!string)
         return ompd_rc_bad_input;
-    *string = "Glass libompd 0.1.0 (OMPD API 202011, OpenMP 5.1)";
+    *string = "Glass libompd " GLASS_VERSION_STRING " (OMPD API 202011, OpenMP 5.1)";
     return ompd_rc_ok;
 }
 

@@ -12,7 +12,7 @@ static const struct {
     ompd_word_t value;
     const char *name;
 } states[] = {
-#define STATE_ENTRY(state) {state, #state},
+#define STATE_ENTRY(name, NAME, value) {value, "ompt_state_" #name},
     GLASS_OMPT_STATE_LIST(STATE_ENTRY, STATE_ENTRY)
 #undef STATE_ENTRY
 };

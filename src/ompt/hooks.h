@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "../core/export.h"
+#include "state_list.h"
 
 /* What an explicit task's task_schedule events save while it runs: the wait
  * interval of the thread that it suspended (events.h). */
@@ -21,29 +22,13 @@ struct glass_ompt_switch {
     struct glass_ompt_wait *suspended_wait;
 };
 
-/* Values of ompt_state_t (OpenMP 5.1, 4.4.4.27). */
+/* Values of ompt_state_t (OpenMP 5.1, 4.4.4.27), from the one state list. */
 enum glass_state {
-    GLASS_STATE_WORK_SERIAL = 0x000,
-    GLASS_STATE_WORK_PARALLEL = 0x001,
-    GLASS_STATE_WORK_REDUCTION = 0x002,
-    GLASS_STATE_WAIT_BARRIER_IMPLICIT_PARALLEL = 0x011,
-    GLASS_STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE = 0x012,
-    GLASS_STATE_WAIT_BARRIER_EXPLICIT = 0x014,
-    GLASS_STATE_WAIT_BARRIER_IMPLEMENTATION = 0x015,
-    GLASS_STATE_WAIT_BARRIER_TEAMS = 0x016,
-    GLASS_STATE_WAIT_TASKWAIT = 0x020,
-    GLASS_STATE_WAIT_TASKGROUP = 0x021,
-    GLASS_STATE_WAIT_MUTEX = 0x040,
-    GLASS_STATE_WAIT_LOCK = 0x041,
-    GLASS_STATE_WAIT_CRITICAL = 0x042,
-    GLASS_STATE_WAIT_ATOMIC = 0x043,
-    GLASS_STATE_WAIT_ORDERED = 0x044,
-    GLASS_STATE_WAIT_TARGET = 0x080,
-    GLASS_STATE_WAIT_TARGET_MAP = 0x081,
-    GLASS_STATE_WAIT_TARGET_UPDATE = 0x082,
-    GLASS_STATE_IDLE = 0x100,
-    GLASS_STATE_OVERHEAD = 0x101,
-    GLASS_STATE_UNDEFINED = 0x102,
+#define GLASS_STATE_VALUE(name, NAME, value) GLASS_STATE_##NAME = value,
+#define GLASS_STATE_NOT_REPORTED(name, NAME, value)
+    GLASS_OMPT_STATE_LIST(GLASS_STATE_VALUE, GLASS_STATE_NOT_REPORTED)
+#undef GLASS_STATE_VALUE
+#undef GLASS_STATE_NOT_REPORTED
 };
 
 /* Layout of ompt_data_t. */

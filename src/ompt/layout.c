@@ -33,28 +33,16 @@ SAME_LAYOUT(struct glass_dependence, ompt_dependence_t);
 SAME_FIELD(struct glass_dependence, variable, ompt_dependence_t, variable);
 SAME_FIELD(struct glass_dependence, dependence_type, ompt_dependence_t, dependence_type);
 
-/* enum glass_state: ompt_state_t */
-SAME_VALUE(GLASS_STATE_WORK_SERIAL, ompt_state_work_serial);
-SAME_VALUE(GLASS_STATE_WORK_PARALLEL, ompt_state_work_parallel);
-SAME_VALUE(GLASS_STATE_WORK_REDUCTION, ompt_state_work_reduction);
-SAME_VALUE(GLASS_STATE_WAIT_BARRIER_IMPLICIT_PARALLEL, ompt_state_wait_barrier_implicit_parallel);
-SAME_VALUE(GLASS_STATE_WAIT_BARRIER_IMPLICIT_WORKSHARE, ompt_state_wait_barrier_implicit_workshare);
-SAME_VALUE(GLASS_STATE_WAIT_BARRIER_EXPLICIT, ompt_state_wait_barrier_explicit);
-SAME_VALUE(GLASS_STATE_WAIT_BARRIER_IMPLEMENTATION, ompt_state_wait_barrier_implementation);
-SAME_VALUE(GLASS_STATE_WAIT_BARRIER_TEAMS, ompt_state_wait_barrier_teams);
-SAME_VALUE(GLASS_STATE_WAIT_TASKWAIT, ompt_state_wait_taskwait);
-SAME_VALUE(GLASS_STATE_WAIT_TASKGROUP, ompt_state_wait_taskgroup);
-SAME_VALUE(GLASS_STATE_WAIT_MUTEX, ompt_state_wait_mutex);
-SAME_VALUE(GLASS_STATE_WAIT_LOCK, ompt_state_wait_lock);
-SAME_VALUE(GLASS_STATE_WAIT_CRITICAL, ompt_state_wait_critical);
-SAME_VALUE(GLASS_STATE_WAIT_ATOMIC, ompt_state_wait_atomic);
-SAME_VALUE(GLASS_STATE_WAIT_ORDERED, ompt_state_wait_ordered);
-SAME_VALUE(GLASS_STATE_WAIT_TARGET, ompt_state_wait_target);
-SAME_VALUE(GLASS_STATE_WAIT_TARGET_MAP, ompt_state_wait_target_map);
-SAME_VALUE(GLASS_STATE_WAIT_TARGET_UPDATE, ompt_state_wait_target_update);
-SAME_VALUE(GLASS_STATE_IDLE, ompt_state_idle);
-SAME_VALUE(GLASS_STATE_OVERHEAD, ompt_state_overhead);
-SAME_VALUE(GLASS_STATE_UNDEFINED, ompt_state_undefined);
+/* The state list (state_list.h) against <omp-tools.h>: every entry has the
+ * public value of its name (a name the header lacks does not compile), and
+ * both lists are as long, so neither has a state the other lacks. */
+#define SAME_STATE(name, NAME, value) SAME_VALUE(value, ompt_state_##name);
+#define SAME_REPORTED_STATE(name, NAME, value) SAME_STATE(name, NAME, value) SAME_VALUE(GLASS_STATE_##NAME, value);
+GLASS_OMPT_STATE_LIST(SAME_REPORTED_STATE, SAME_STATE)
+#define COUNT_OURS(name, NAME, value) +1
+#define COUNT_PUBLIC(name, value) +1
+_Static_assert(0 GLASS_OMPT_STATE_LIST(COUNT_OURS, COUNT_OURS) == 0 FOREACH_OMPT_STATE(COUNT_PUBLIC),
+               "state_list.h and <omp-tools.h> must list the same states");
 
 /* enum glass_task_flag (task.h): ompt_task_flag_t */
 SAME_VALUE(GLASS_TASK_INITIAL, ompt_task_initial);

@@ -14,8 +14,8 @@ static const struct {
     int value;
     const char *name;
 } states[] = {
-#define STATE_ENTRY(state) {state, #state},
-#define NOT_LISTED(state)
+#define STATE_ENTRY(name, NAME, value) {value, "ompt_state_" #name},
+#define NOT_LISTED(name, NAME, value)
     GLASS_OMPT_STATE_LIST(STATE_ENTRY, NOT_LISTED)
 #undef STATE_ENTRY
 #undef NOT_LISTED

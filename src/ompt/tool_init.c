@@ -6,8 +6,9 @@
  * extension) every tool that accepts is started, in that order, not only the
  * first (tool_list.c).
  *
- * The tool-loading variables are read with secure_getenv, so a setuid program
- * never loads a library its caller names. */
+ * The tool variables are entries of the settings table (src/core/env.c),
+ * which reads them with secure_getenv, so a setuid program never loads a
+ * library its caller names; glass_setting_text gives their values here. */
 #include <ctype.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -21,6 +22,7 @@
 #include "../core/env_parse.h"
 #include "../core/export.h"
 #include "../core/runtime.h"
+#include "../core/settings.h"
 #include "../core/thread.h"
 #include "dispatch_fence.h"
 #include "events.h"
@@ -82,7 +84,7 @@ static void library_skipped(const char *fmt, ...)
 /* Keywords are case-insensitive; anything else names a file (5.1 6.20). */
 static void open_log(void)
 {
-    const char *value = secure_getenv("OMP_TOOL_VERBOSE_INIT");
+    const char *value = glass_setting_text("OMP_TOOL_VERBOSE_INIT");
     if (!value || !*value || strcasecmp(value, "disabled") == 0)
         return;
     if (strcasecmp(value, "stdout") == 0) {
@@ -203,7 +205,7 @@ static void try_library(struct discovery *found, const char *path)
  * a tool ends the search (4.2.2), unless every tool is wanted. */
 static void search_libraries(struct discovery *found)
 {
-    const char *list = secure_getenv("OMP_TOOL_LIBRARIES");
+    const char *list = glass_setting_text("OMP_TOOL_LIBRARIES");
     if (!list || !*list) {
         note("OMP_TOOL_LIBRARIES is not set");
         return;
@@ -259,7 +261,7 @@ static void try_archer(struct discovery *found)
  * keeps the specification's rule (the first tool that accepts). */
 static bool all_tools_wanted(void)
 {
-    const char *value = secure_getenv("GLASS_OMPT_ALL_TOOLS");
+    const char *value = glass_setting_text("GLASS_OMPT_ALL_TOOLS");
     if (!value)
         return false;
     bool all;
@@ -280,7 +282,7 @@ static bool all_tools_wanted(void)
  * does (src/core/env.c), not an abort that would end the program. */
 static bool tool_enabled(void)
 {
-    const char *value = secure_getenv("OMP_TOOL");
+    const char *value = glass_setting_text("OMP_TOOL");
     if (!value) {
         note("OMP_TOOL is not set: enabled");
         return true;

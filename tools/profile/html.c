@@ -325,7 +325,7 @@ int profile_report_html(const char *path, const char *text)
             profile_pid ? profile_pid : (int)getpid(),
             (double)(end - profile_start_ns) / 1e9, threads);
     escaped(out, profile_runtime_version[0] ? profile_runtime_version : "(not given)");
-    fputs("; profiled by glass profile " GLASS_VERSION "</p>\n", out);
+    fputs("; profiled by glass profile " GLASS_VERSION_STRING "</p>\n", out);
     profile_machine_report(out, threads, 1);
     fputs("<p class=\"legend\"><span style=\"background:#4caf50\"></span>work"
           "<span style=\"background:#ff9800\"></span>barrier / taskwait"

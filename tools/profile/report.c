@@ -583,7 +583,7 @@ void profile_report(FILE *out)
         fprintf(out, "  (regions by function, not source line: this Glass was built without libdw;\n"
                      "   install libdw-dev (Debian) and rebuild it for file:line)\n");
     fprintf(out, "Program: %s\nRuntime: %s; profiled by glass profile %s\n", profile_command_line(),
-            profile_runtime_version[0] ? profile_runtime_version : "(not given)", GLASS_VERSION);
+            profile_runtime_version[0] ? profile_runtime_version : "(not given)", GLASS_VERSION_STRING);
     profile_machine_report(out, threads, 0);
     print_summary(out, &all, now - profile_start_ns);
     print_regions(out, &all);

@@ -8,6 +8,7 @@
 
 #include "../../core/cancel.h"
 #include "../../core/env.h"
+#include "../../core/settings.h"
 #include "../../core/env_parse.h"
 #include "../../core/globals.h"
 #include "../../core/runtime.h"
@@ -136,29 +137,18 @@ GLASS_EXPORT void kmp_set_disp_num_buffers(int buffers)
     (void)buffers;
 }
 
-/* One "NAME=value" setting of kmp_set_defaults. */
+/* One "NAME=value" setting of kmp_set_defaults: an entry of the settings
+ * table that may change after start-up, or one of libomp's own modes. */
 static void apply_default(const char *name, size_t name_len, const char *value)
 {
 #define IS(text) (name_len == sizeof(text) - 1 && strncmp(name, text, name_len) == 0)
     unsigned long long number;
-    bool flag;
-    size_t bytes;
-    int kind, chunk;
     static const char *const libraries[] = {"serial", "turnaround", "throughput", NULL};
     int index;
-    if (IS("OMP_NUM_THREADS") && glass_parse_uint(value, 1, __INT_MAX__, &number))
-        omp_set_num_threads((int)number);
-    else if (IS("OMP_DYNAMIC") && glass_parse_bool(value, &flag))
-        omp_set_dynamic(flag);
-    else if (IS("OMP_NESTED") && glass_parse_bool(value, &flag))
-        omp_set_nested(flag);
-    else if (IS("OMP_MAX_ACTIVE_LEVELS") && glass_parse_uint(value, 0, __INT_MAX__, &number))
-        omp_set_max_active_levels((int)number);
-    else if (IS("OMP_SCHEDULE") && glass_parse_schedule(value, &kind, &chunk))
-        omp_set_schedule(kind, chunk);
-    else if ((IS("OMP_STACKSIZE") || IS("KMP_STACKSIZE")) && glass_parse_stacksize(value, &bytes))
-        kmp_set_stacksize_s(bytes);
-    else if (IS("KMP_BLOCKTIME") && glass_parse_uint(value, 0, __INT_MAX__, &number))
+    const struct glass_setting *entry = glass_setting_find(name, name_len);
+    if (entry && entry->change && entry->change(value))
+        return;
+    if (IS("KMP_BLOCKTIME") && glass_parse_uint(value, 0, __INT_MAX__, &number))
         kmp_set_blocktime((int)number);
     else if (IS("KMP_LIBRARY") && glass_parse_keyword(value, libraries, &index))
         kmp_set_library(index + 1);
