@@ -13,6 +13,7 @@
  * detect: a certain deadlock or a destroyed lock is fatal, the rest a warning. */
 #include "../core/export.h"
 #include "../core/lock.h"
+#include "../core/lock_watched.h"
 #include "../core/runtime.h"
 #include "../core/thread.h"
 #include "../ompt/events.h"
@@ -67,10 +68,14 @@ static void check_set_lock(struct glass_lock *lock, enum glass_lock_status statu
     glass_fatal("omp_set_lock: lock %p: unexpected state", (void *)lock);
 }
 
+/* One look at the thread pointer for the enter frame, the events and the
+ * lock (lock_watched.h). */
 static void __attribute__((noinline)) set_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa)
 {
-    GLASS_OMPT_ENTRY_AT(cfa);
-    check_set_lock(lock, glass_user_lock_set(glass_self(), lock, codeptr));
+    struct glass_thread *self = glass_self();
+    GLASS_OMPT_ENTRY_AS(self, cfa);
+    check_set_lock(lock, glass_lock_acquire_watched(self, lock, GLASS_MUTEX_LOCK, GLASS_SYNC_HINT_NONE,
+                                                    GLASS_STATE_WAIT_LOCK, user_site(codeptr)));
 }
 
 static void __attribute__((noinline)) set_lock_slow(struct glass_lock *lock)
@@ -99,8 +104,9 @@ static void check_unset_lock(struct glass_lock *lock, enum glass_lock_status sta
 
 static void __attribute__((noinline)) unset_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa)
 {
-    GLASS_OMPT_ENTRY_AT(cfa);
-    check_unset_lock(lock, glass_user_lock_unset(glass_self(), lock, codeptr));
+    struct glass_thread *self = glass_self();
+    GLASS_OMPT_ENTRY_AS(self, cfa);
+    check_unset_lock(lock, glass_lock_release_watched(self, lock, GLASS_MUTEX_LOCK, user_site(codeptr)));
 }
 
 /* Sleepers to wake, or misuse to report. */

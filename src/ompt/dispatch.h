@@ -1,60 +1,17 @@
-/* What every dispatcher needs (callbacks.c, target_callbacks.c): the
- * registered callbacks, how an event is dispatched (one tool directly or
- * each tool in turn), the announcement finalization waits for, and the
- * translation of call sites in the runtime itself. */
+/* What every dispatcher needs (callbacks.c, target_callbacks.c): how an
+ * event is dispatched (one tool directly or each tool in turn), on top of
+ * dispatch_core.h (the registered callbacks, the announcement finalization
+ * waits for, the translation of call sites in the runtime itself). */
 #ifndef GLASS_OMPT_DISPATCH_H
 #define GLASS_OMPT_DISPATCH_H
 
 #include <omp-tools.h>
 #include <stdint.h>
 
-#include "../core/thread_id.h"
-#include "dispatch_fence.h"
+#include "dispatch_core.h"
 #include "hooks.h"
 #include "ompt_internal.h"
 #include "tool_slots.h"
-
-/* The values of glass_ompt_enabled[event] (hooks.h). */
-enum {
-    DISPATCH_NONE = 0,
-    DISPATCH_DIRECT = 1,  /* tool 0 is the only active tool: call it */
-    DISPATCH_FAN_OUT = 2, /* call every active tool that registered the event */
-};
-
-/* What each tool registered, by tool index (tool_list.c), active or not. */
-extern GLASS_INTERNAL _Atomic(ompt_callback_t) glass_ompt_registered[GLASS_OMPT_MAX_TOOLS][GLASS_OMPT_EVENT_LIMIT];
-
-static inline ompt_callback_t callback_of(int tool, int event)
-{
-    return atomic_load_explicit(&glass_ompt_registered[tool][event], memory_order_acquire);
-}
-
-/* The runtime's own code (callbacks.c, find_runtime_code). */
-extern GLASS_INTERNAL uintptr_t glass_ompt_runtime_code_start, glass_ompt_runtime_code_end;
-
-/* A codeptr_ra inside the runtime is no user call site: NULL (callbacks.c). */
-static inline const void *user_site(const void *codeptr)
-{
-    uintptr_t address = (uintptr_t)codeptr;
-    return address >= glass_ompt_runtime_code_start && address < glass_ompt_runtime_code_end ? NULL : codeptr;
-}
-
-/* A dispatch announces itself before it looks at the flags (and finalization
- * clears the flags before it looks at the announcements), each side with a
- * fence (dispatch_fence.h): either the dispatcher sees the cleared flag, or finalization
- * sees the dispatcher and waits for it (finalize.c). A thread without a
- * descriptor (NULL) cannot be found, and announces nothing. */
-static inline void dispatch_enter(struct glass_thread *self)
-{
-    glass_thread_gtid(self); /* registered, so finalization can find it */
-    atomic_store_explicit(&self->ompt_dispatching, true, memory_order_relaxed);
-    glass_ompt_dispatch_fence(); /* dispatch_fence.h: a full fence, or none where finalization makes one for all */
-}
-
-static inline void dispatch_leave(struct glass_thread *self)
-{
-    atomic_store_explicit(&self->ompt_dispatching, false, memory_order_release);
-}
 
 /* Defines glass_ompt_emit_<event>(params), which calls each tool that gets
  * the event as `callback(args...)`; `names` lists the parameters' names. In
