@@ -6,7 +6,8 @@
  * acquired); a held one is waited for outside any window (finalization
  * waits for open windows, and must not wait for a lock), in
  * glass_lock_acquire_watched_rest. `site` is the user's call site already
- * (user_site), computed once per operation. */
+ * (user_site), computed once per operation; `self` is registered
+ * (glass_watched_self). */
 #ifndef GLASS_CORE_LOCK_WATCHED_H
 #define GLASS_CORE_LOCK_WATCHED_H
 
@@ -26,7 +27,7 @@ static inline enum glass_lock_status glass_lock_acquire_watched(struct glass_thr
                                                                 int kind, unsigned hint,
                                                                 enum glass_state wait_state, const void *site)
 {
-    dispatch_enter(self);
+    dispatch_enter_registered(self);
     glass_mutex_acquire_in_window(self, kind, hint, lock, site);
     if (__builtin_expect(glass_lock_take_quick_as(self, lock), 1)) {
         glass_mutex_event_in_window(self, GLASS_OMPT_EV_mutex_acquired, kind, lock, site);
@@ -42,7 +43,7 @@ static inline enum glass_lock_status glass_lock_release_watched(struct glass_thr
 {
     if (__builtin_expect(!glass_lock_give_quick_as(self, lock), 0))
         return glass_lock_release_watched_rest(self, lock, kind, site);
-    dispatch_enter(self);
+    dispatch_enter_registered(self);
     glass_mutex_event_in_window(self, GLASS_OMPT_EV_mutex_released, kind, lock, site);
     dispatch_leave(self);
     return GLASS_LOCK_OK;

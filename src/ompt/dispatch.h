@@ -25,24 +25,26 @@
  * which runs `prepare` and then calls each tool that registered the event,
  * in list order. The flag an event point tested may have been cleared since
  * by a finalization on another thread (or the event point tested none, for
- * the second half of a pair): it is read again here. The body is written out
- * for the thread with and without a descriptor, so that neither path tests
- * for the descriptor again after the call. */
-/* The one-tool call: `tool` the constant 0, for the slot helpers. */
-#define CALL_FIRST_TOOL(event, type, ...)                                                              \
+ * the second half of a pair): it is read again here. The usual thread, with
+ * a descriptor and a number (glass_watched_self), takes the first path,
+ * which calls nothing before the callback and so keeps no argument across a
+ * call; the others take a cold copy written out for the thread with and
+ * without a descriptor, so that neither tests for it again after the call. */
+/* The one-tool call: `tool` the constant 0, for the slot helpers; the
+ * callback is glass_ompt_direct's (dispatch_core.h), one load that says
+ * both whether the event goes to tool 0 directly and what to call. */
+#define CALL_DIRECT(callback, type, ...)                                                               \
     do {                                                                                               \
         enum { tool = 0 };                                                                             \
-        type callback = (type)callback_of(tool, ompt_callback_##event);                                \
-        if (callback)                                                                                  \
-            callback(__VA_ARGS__);                                                                     \
+        ((type)(callback))(__VA_ARGS__);                                                               \
     } while (0)
 #define DISPATCH_BODY(event, type, names, ...)                                                         \
     do {                                                                                               \
-        unsigned char mode =                                                                           \
-            atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], memory_order_relaxed);    \
-        if (__builtin_expect(mode == DISPATCH_DIRECT, 1))                                              \
-            CALL_FIRST_TOOL(event, type, __VA_ARGS__);                                                 \
-        else if (mode == DISPATCH_FAN_OUT)                                                             \
+        glass_ompt_callback direct_ = direct_callback(ompt_callback_##event);                          \
+        if (__builtin_expect(direct_ != NULL, 1))                                                      \
+            CALL_DIRECT(direct_, type, __VA_ARGS__);                                                   \
+        else if (atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], memory_order_relaxed) == \
+                 DISPATCH_FAN_OUT)                                                                     \
             fan_out_##event names;                                                                     \
     } while (0)
 #define DISPATCHER_PREPARED(event, type, prepare, params, names, ...)                                   \
@@ -55,15 +57,26 @@
                 callback(__VA_ARGS__);                                                                 \
         }                                                                                              \
     }                                                                                                  \
-    void glass_ompt_emit_##event params                                                                \
+    static __attribute__((noinline, cold)) void emit_unregistered_##event params                       \
     {                                                                                                  \
         struct glass_thread *self = glass_self_ptr;                                                    \
-        if (__builtin_expect(self != NULL, 1)) {                                                       \
+        if (self != NULL) {                                                                            \
             dispatch_enter(self);                                                                      \
             DISPATCH_BODY(event, type, names, __VA_ARGS__);                                            \
             dispatch_leave(self);                                                                      \
         } else {                                                                                       \
             DISPATCH_BODY(event, type, names, __VA_ARGS__);                                            \
+        }                                                                                              \
+    }                                                                                                  \
+    void glass_ompt_emit_##event params                                                                \
+    {                                                                                                  \
+        struct glass_thread *self = glass_watched_self();                                              \
+        if (__builtin_expect(self != NULL, 1)) {                                                       \
+            dispatch_enter_registered(self);                                                           \
+            DISPATCH_BODY(event, type, names, __VA_ARGS__);                                            \
+            dispatch_leave(self);                                                                      \
+        } else {                                                                                       \
+            emit_unregistered_##event names;                                                           \
         }                                                                                              \
     }
 #define DISPATCHER(event, type, params, names, ...) \
@@ -78,12 +91,13 @@
 #define DISPATCH_INLINE(self, event, type, names, ...)                                              \
     do {                                                                                           \
         dispatch_enter(self);                                                                      \
-        unsigned char mode_ =                                                                      \
-            atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], memory_order_relaxed); \
-        if (__builtin_expect(mode_ == DISPATCH_DIRECT, 1))                                         \
-            CALL_FIRST_TOOL(event, type, __VA_ARGS__);                                             \
+        glass_ompt_callback direct_ = direct_callback(ompt_callback_##event);                      \
+        if (__builtin_expect(direct_ != NULL, 1))                                                  \
+            CALL_DIRECT(direct_, type, __VA_ARGS__);                                               \
+        bool fan_out_ = !direct_ && atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], \
+                                                         memory_order_relaxed) == DISPATCH_FAN_OUT; \
         dispatch_leave(self);                                                                      \
-        if (__builtin_expect(mode_ == DISPATCH_FAN_OUT, 0))                                        \
+        if (__builtin_expect(fan_out_, 0))                                                         \
             glass_ompt_emit_##event names;                                                         \
     } while (0)
 

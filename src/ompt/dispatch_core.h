@@ -32,14 +32,27 @@ static inline glass_ompt_callback callback_of(int tool, int event)
     return atomic_load_explicit(&glass_ompt_registered[tool][event], memory_order_acquire);
 }
 
-/* The runtime's own code (callbacks.c, find_runtime_code). */
-extern GLASS_INTERNAL uintptr_t glass_ompt_runtime_code_start, glass_ompt_runtime_code_end;
+/* Per event: tool 0's callback while the event is dispatched to it directly
+ * (glass_ompt_enabled[event] is DISPATCH_DIRECT), NULL otherwise, set and
+ * cleared with the flag (callbacks.c): one load tells an inline dispatch
+ * both whether to call and what. Read after the announcement, as the flag. */
+extern GLASS_INTERNAL _Atomic(glass_ompt_callback) glass_ompt_direct[GLASS_OMPT_EVENT_LIMIT];
 
-/* A codeptr_ra inside the runtime is no user call site: NULL (callbacks.c). */
+static inline glass_ompt_callback direct_callback(int event)
+{
+    return atomic_load_explicit(&glass_ompt_direct[event], memory_order_acquire);
+}
+
+/* The runtime's own code (callbacks.c, find_runtime_code). */
+extern GLASS_INTERNAL uintptr_t glass_ompt_runtime_code_start, glass_ompt_runtime_code_size;
+
+/* A codeptr_ra inside the runtime is no user call site: NULL (callbacks.c).
+ * One unsigned comparison: an address below the start wraps around to a
+ * large offset. */
 static inline const void *user_site(const void *codeptr)
 {
-    uintptr_t address = (uintptr_t)codeptr;
-    return address >= glass_ompt_runtime_code_start && address < glass_ompt_runtime_code_end ? NULL : codeptr;
+    uintptr_t offset = (uintptr_t)codeptr - glass_ompt_runtime_code_start;
+    return offset < glass_ompt_runtime_code_size ? NULL : codeptr;
 }
 
 /* A dispatch announces itself before it looks at the flags (and finalization
@@ -52,6 +65,30 @@ static inline void dispatch_enter(struct glass_thread *self)
     glass_thread_gtid(self); /* registered, so finalization can find it */
     atomic_store_explicit(&self->ompt_dispatching, true, memory_order_relaxed);
     glass_ompt_dispatch_fence(); /* dispatch_fence.h: a full fence, or none where finalization makes one for all */
+}
+
+/* The same for a thread known to have its number already (glass_watched_self). */
+static inline void dispatch_enter_registered(struct glass_thread *self)
+{
+    atomic_store_explicit(&self->ompt_dispatching, true, memory_order_relaxed);
+    glass_ompt_dispatch_fence();
+}
+
+/* What the entry points' watched halves start with: the calling thread's
+ * descriptor when it exists and is registered (has its number, as
+ * dispatch_enter makes sure), else NULL, for the half to take
+ * glass_watched_self_slow and start again. The call is thus off the hot
+ * path, which then keeps no argument across it, and every dispatch window
+ * the half opens needs no check. */
+static inline struct glass_thread *glass_watched_self(void)
+{
+    struct glass_thread *self = glass_self_ptr;
+    return __builtin_expect(self != NULL && self->global_id != 0, 1) ? self : NULL;
+}
+
+static inline void glass_watched_self_slow(void)
+{
+    glass_thread_gtid(glass_self());
 }
 
 static inline void dispatch_leave(struct glass_thread *self)

@@ -36,14 +36,18 @@ struct glass_ompt_entry {
 
 void glass_ompt_enter_runtime(struct glass_ompt_entry *entry, void *cfa);
 
-/* The same for a caller that has the calling thread's descriptor at hand
- * (`self`, not NULL): inline, with no second look at the thread pointer.
+/* The same for an entry point's watched half, which has the calling
+ * thread's descriptor at hand (`self`, from glass_self(), so tool discovery
+ * is over): inline, with no second look at the thread pointer, and none at
+ * the frames flag either: past discovery the watch flag the entry point saw
+ * stands for it (both are set together), and a frame set while a
+ * finalization clears them is only cleared again at the return.
  * Relaxed atomic stores (plain moves): a tool on another thread may read
  * this task's frame as an ancestor's (ompt_get_task_info) meanwhile. */
 static inline void glass_ompt_enter_runtime_as(struct glass_ompt_entry *entry, struct glass_thread *self, void *cfa)
 {
     struct glass_task *task = self->task;
-    if (!GLASS_FRAMES_WANTED() || !task || task->frame.enter_frame.ptr)
+    if (__builtin_expect(!task || task->frame.enter_frame.ptr, 0))
         return;
     __atomic_store_n(&task->frame.enter_frame_flags, GLASS_FRAME_FLAGS_APPLICATION, __ATOMIC_RELAXED);
     atomic_signal_fence(memory_order_release);

@@ -18,7 +18,9 @@ static __thread bool thread_begun __attribute__((tls_model("initial-exec")));
  * an OpenMP thread, which starts the tool on the program's first use. */
 void glass_ompt_enter_runtime(struct glass_ompt_entry *entry, void *cfa)
 {
-    glass_ompt_enter_runtime_as(entry, glass_self(), cfa);
+    struct glass_thread *self = glass_self();
+    if (GLASS_FRAMES_WANTED())
+        glass_ompt_enter_runtime_as(entry, self, cfa);
 }
 
 static void reset_task(struct glass_task *task)
