@@ -143,13 +143,22 @@ config.substitutions.append(("%offload-run", "env LD_LIBRARY_PATH=" + lib_dir + 
 # "ompt": the runtime was built with its OMPT event points (GLASS_OMPT, ON
 # unless the build was configured with -DGLASS_OMPT=OFF).
 ompt_built = True
+build_type = ""
 try:
     with open(os.path.join(build_dir, "CMakeCache.txt")) as cache:
         for line in cache:
             if line.startswith("GLASS_OMPT:"):
                 ompt_built = line.split("=", 1)[1].strip().upper() not in ("OFF", "0", "FALSE", "NO", "N")
+            elif line.startswith("CMAKE_BUILD_TYPE:"):
+                build_type = line.split("=", 1)[1].strip()
 except OSError:
     pass
+# "callgrind-counts": instruction counts of the runtime mean something
+# (tests/ompt/watched-cost.test): valgrind is installed, the runtime is an
+# optimized build, and no sanitizer instruments the programs.
+if shutil.which("valgrind") and build_type in ("Release", "RelWithDebInfo") and not extra_cflags \
+        and not lit_config.params.get("preload"):
+    config.available_features.add("callgrind-counts")
 if ompt_built:
     config.available_features.add("ompt")
 

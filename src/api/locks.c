@@ -13,6 +13,7 @@
  * detect: a certain deadlock or a destroyed lock is fatal, the rest a warning. */
 #include "../core/export.h"
 #include "../core/lock.h"
+#include "../core/lock_watched.h"
 #include "../core/runtime.h"
 #include "../core/thread.h"
 #include "../ompt/events.h"
@@ -67,10 +68,30 @@ static void check_set_lock(struct glass_lock *lock, enum glass_lock_status statu
     glass_fatal("omp_set_lock: lock %p: unexpected state", (void *)lock);
 }
 
+static void set_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa);
+
+/* A thread the runtime has not seen yet, or that has no number yet, gets
+ * them here (glass_watched_self), so that the watched halves keep no
+ * argument across a call before they need it. */
+static void __attribute__((noinline, cold)) set_lock_new_thread(struct glass_lock *lock, const void *codeptr,
+                                                                void *cfa)
+{
+    glass_watched_self_slow();
+    set_lock_watched(lock, codeptr, cfa);
+}
+
+/* One look at the thread pointer for the enter frame, the events and the
+ * lock (lock_watched.h). */
 static void __attribute__((noinline)) set_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa)
 {
-    GLASS_OMPT_ENTRY_AT(cfa);
-    check_set_lock(lock, glass_user_lock_set(glass_self(), lock, codeptr));
+    struct glass_thread *self = glass_watched_self();
+    if (!self) {
+        set_lock_new_thread(lock, codeptr, cfa);
+        return;
+    }
+    GLASS_OMPT_ENTRY_AS(self, cfa);
+    check_set_lock(lock, glass_lock_acquire_watched(self, lock, GLASS_MUTEX_LOCK, GLASS_SYNC_HINT_NONE,
+                                                    GLASS_STATE_WAIT_LOCK, user_site(codeptr)));
 }
 
 static void __attribute__((noinline)) set_lock_slow(struct glass_lock *lock)
@@ -97,10 +118,24 @@ static void check_unset_lock(struct glass_lock *lock, enum glass_lock_status sta
         glass_warn("omp_unset_lock: lock %p is not set by the calling task; ignored", (void *)lock);
 }
 
+static void unset_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa);
+
+static void __attribute__((noinline, cold)) unset_lock_new_thread(struct glass_lock *lock, const void *codeptr,
+                                                                  void *cfa)
+{
+    glass_watched_self_slow();
+    unset_lock_watched(lock, codeptr, cfa);
+}
+
 static void __attribute__((noinline)) unset_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa)
 {
-    GLASS_OMPT_ENTRY_AT(cfa);
-    check_unset_lock(lock, glass_user_lock_unset(glass_self(), lock, codeptr));
+    struct glass_thread *self = glass_watched_self();
+    if (!self) {
+        unset_lock_new_thread(lock, codeptr, cfa);
+        return;
+    }
+    GLASS_OMPT_ENTRY_AS(self, cfa);
+    check_unset_lock(lock, glass_lock_release_watched(self, lock, GLASS_MUTEX_LOCK, user_site(codeptr)));
 }
 
 /* Sleepers to wake, or misuse to report. */

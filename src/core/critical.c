@@ -2,6 +2,7 @@
  * atomic updates that the compiler cannot do in one instruction (2.19.7). */
 #include "../ompt/events.h"
 #include "lock.h"
+#include "lock_watched.h"
 #include "runtime.h"
 #include "thread.h"
 
@@ -126,16 +127,53 @@ void glass_critical_exit_at(struct glass_lock *name, const void *codeptr)
         glass_critical_exit_unwatched(name);
 }
 
+/* The ABIs' watched entries: one look at the thread pointer for the enter
+ * frame, the events and the lock (lock_watched.h). A critical construct's
+ * lock is never the atomic one. */
+/* A thread the runtime has not seen yet, or that has no number yet, gets
+ * them here (glass_watched_self), so that the watched entries keep no
+ * argument across a call before they need it. */
+static void __attribute__((noinline, cold)) enter_new_thread(struct glass_lock *name, unsigned hint,
+                                                             const void *codeptr, void *cfa)
+{
+    glass_watched_self_slow();
+    glass_critical_enter_watched(name, hint, codeptr, cfa);
+}
+
+static void __attribute__((noinline, cold)) exit_new_thread(struct glass_lock *name, const void *codeptr, void *cfa)
+{
+    glass_watched_self_slow();
+    glass_critical_exit_watched(name, codeptr, cfa);
+}
+
 void glass_critical_enter_watched(struct glass_lock *name, unsigned hint, const void *codeptr, void *cfa)
 {
-    GLASS_OMPT_ENTRY_AT(cfa);
-    glass_critical_enter_at(name, hint, codeptr);
+    struct glass_thread *self = glass_watched_self();
+    if (!self) {
+        enter_new_thread(name, hint, codeptr, cfa);
+        return;
+    }
+    GLASS_OMPT_ENTRY_AS(self, cfa);
+    struct glass_lock *lock = critical_lock(name);
+    if (__builtin_expect(glass_lock_acquire_watched(self, lock, GLASS_MUTEX_CRITICAL, hint, GLASS_STATE_WAIT_CRITICAL,
+                                                    user_site(codeptr)) != GLASS_LOCK_OK,
+                         0))
+        nested_entry(lock);
 }
 
 void glass_critical_exit_watched(struct glass_lock *name, const void *codeptr, void *cfa)
 {
-    GLASS_OMPT_ENTRY_AT(cfa);
-    glass_critical_exit_at(name, codeptr);
+    struct glass_thread *self = glass_watched_self();
+    if (!self) {
+        exit_new_thread(name, codeptr, cfa);
+        return;
+    }
+    GLASS_OMPT_ENTRY_AS(self, cfa);
+    struct glass_lock *lock = critical_lock(name);
+    if (__builtin_expect(glass_lock_release_watched(self, lock, GLASS_MUTEX_CRITICAL, user_site(codeptr)) !=
+                             GLASS_LOCK_OK,
+                         0))
+        stray_exit(lock);
 }
 
 void glass_atomic_enter_at(const void *codeptr)

@@ -70,20 +70,41 @@ static inline unsigned glass_lock_owner_word_if_known(void)
     return __builtin_expect(self != NULL, 1) ? self->task->lock_owner_id << 1 : 0;
 }
 
-static inline bool glass_lock_take_quick(struct glass_lock *lock)
+static inline bool glass_lock_take_quick_word(struct glass_lock *lock, unsigned me)
 {
-    unsigned me = glass_lock_owner_word_if_known(), expected = 0;
+    unsigned expected = 0;
     return __builtin_expect(me != 0, 1) &&
            atomic_compare_exchange_strong_explicit(&lock->word, &expected, me, memory_order_acquire,
                                                    memory_order_relaxed);
 }
 
-static inline bool glass_lock_give_quick(struct glass_lock *lock)
+static inline bool glass_lock_give_quick_word(struct glass_lock *lock, unsigned me)
 {
-    unsigned me = glass_lock_owner_word_if_known(), expected = me;
+    unsigned expected = me;
     return __builtin_expect(me != 0, 1) &&
            atomic_compare_exchange_strong_explicit(&lock->word, &expected, 0, memory_order_release,
                                                    memory_order_relaxed);
+}
+
+static inline bool glass_lock_take_quick(struct glass_lock *lock)
+{
+    return glass_lock_take_quick_word(lock, glass_lock_owner_word_if_known());
+}
+
+static inline bool glass_lock_give_quick(struct glass_lock *lock)
+{
+    return glass_lock_give_quick_word(lock, glass_lock_owner_word_if_known());
+}
+
+/* The same for a caller that has the calling thread's descriptor at hand. */
+static inline bool glass_lock_take_quick_as(struct glass_thread *self, struct glass_lock *lock)
+{
+    return glass_lock_take_quick_word(lock, self->task->lock_owner_id << 1);
+}
+
+static inline bool glass_lock_give_quick_as(struct glass_thread *self, struct glass_lock *lock)
+{
+    return glass_lock_give_quick_word(lock, self->task->lock_owner_id << 1);
 }
 
 /* The exit of a critical or atomic region, whose owner need not be checked:
@@ -131,7 +152,8 @@ void glass_critical_exit_unwatched(struct glass_lock *lock);
 /* The watched halves of the ABIs' critical entry points, which call them with
  * GLASS_OMPT_CALLER (the entry's return address and frame address): out of
  * line, so that an entry's unwatched path keeps no register and needs no
- * frame. */
+ * frame. They set the enter frame and report the mutex events inline
+ * (lock_watched.h). */
 void glass_critical_enter_watched(struct glass_lock *lock, unsigned hint, const void *codeptr, void *cfa);
 void glass_critical_exit_watched(struct glass_lock *lock, const void *codeptr, void *cfa);
 void glass_atomic_enter_unwatched(void);
@@ -162,10 +184,7 @@ static inline void glass_atomic_exit(void)
  * `codeptr` the user's call site. The results are those of the operations. */
 void glass_user_lock_init(struct glass_lock *lock, unsigned hint, const void *codeptr);
 enum glass_lock_status glass_user_lock_destroy(struct glass_lock *lock, const void *codeptr);
-enum glass_lock_status glass_user_lock_set(struct glass_thread *self, struct glass_lock *lock,
-                                           const void *codeptr);
-enum glass_lock_status glass_user_lock_unset(struct glass_thread *self, struct glass_lock *lock,
-                                             const void *codeptr);
+/* Setting and unsetting a simple lock: lock_watched.h, glass_lock_*_watched. */
 enum glass_lock_status glass_user_lock_test(struct glass_thread *self, struct glass_lock *lock,
                                             const void *codeptr);
 void glass_user_nest_lock_init(struct glass_nest_lock *lock, unsigned hint, const void *codeptr);

@@ -22,45 +22,6 @@ enum glass_lock_status glass_user_lock_destroy(struct glass_lock *lock, const vo
     return status;
 }
 
-/* Each routine has a plain path, taken with one branch when no tool is
- * active (its lock call is then a tail call), and an observed one that
- * reports the events around the same lock call. */
-
-static enum glass_lock_status __attribute__((noinline))
-lock_set_observed(struct glass_thread *self, struct glass_lock *lock, const void *codeptr)
-{
-    GLASS_OMPT_EMIT(mutex_acquire, GLASS_MUTEX_LOCK, GLASS_SYNC_HINT_NONE, IMPL, lock, codeptr);
-    enum glass_lock_status status = glass_lock_acquire(self, lock, GLASS_STATE_WAIT_LOCK);
-    if (status == GLASS_LOCK_OK)
-        GLASS_OMPT_EMIT(mutex_acquired, GLASS_MUTEX_LOCK, lock, codeptr);
-    return status;
-}
-
-enum glass_lock_status glass_user_lock_set(struct glass_thread *self, struct glass_lock *lock,
-                                           const void *codeptr)
-{
-    if (GLASS_OMPT_ACTIVE())
-        return lock_set_observed(self, lock, codeptr);
-    return glass_lock_acquire(self, lock, GLASS_STATE_WAIT_LOCK);
-}
-
-static enum glass_lock_status __attribute__((noinline))
-lock_unset_observed(struct glass_thread *self, struct glass_lock *lock, const void *codeptr)
-{
-    enum glass_lock_status status = glass_lock_release(self, lock);
-    if (status == GLASS_LOCK_OK)
-        GLASS_OMPT_EMIT(mutex_released, GLASS_MUTEX_LOCK, lock, codeptr);
-    return status;
-}
-
-enum glass_lock_status glass_user_lock_unset(struct glass_thread *self, struct glass_lock *lock,
-                                             const void *codeptr)
-{
-    if (GLASS_OMPT_ACTIVE())
-        return lock_unset_observed(self, lock, codeptr);
-    return glass_lock_release(self, lock);
-}
-
 enum glass_lock_status glass_user_lock_test(struct glass_thread *self, struct glass_lock *lock,
                                             const void *codeptr)
 {

@@ -13,10 +13,12 @@
 #include "ompt_internal.h"
 #include "tool_slots.h"
 #include "dispatch.h"
+#include "mutex_dispatch.h"
 
 _Atomic bool glass_ompt_active;
 _Atomic bool glass_ompt_entry_watch = true;
 _Atomic unsigned char glass_ompt_enabled[GLASS_OMPT_EVENT_LIMIT];
+_Atomic(glass_ompt_callback) glass_ompt_direct[GLASS_OMPT_EVENT_LIMIT];
 
 /* What each tool registered, by tool index (tool_list.c), active or not. */
 _Atomic(ompt_callback_t) glass_ompt_registered[GLASS_OMPT_MAX_TOOLS][GLASS_OMPT_EVENT_LIMIT];
@@ -129,11 +131,20 @@ static unsigned char flag_for(int event)
     return DISPATCH_NONE;
 }
 
+/* An event's flag and, with it, its direct callback (dispatch_core.h). */
+static void update_flag(int event)
+{
+    unsigned char flag = flag_for(event);
+    atomic_store_explicit(&glass_ompt_direct[event], flag == DISPATCH_DIRECT ? callback_of(0, event) : NULL,
+                          memory_order_release);
+    atomic_store_explicit(&glass_ompt_enabled[event], flag, memory_order_relaxed);
+}
+
 static void update_flags(void)
 {
     fan_out = !(glass_ompt_active_tools() == 1 && glass_ompt_tool_is_active(0));
     for (int event = 1; event < GLASS_OMPT_EVENT_LIMIT; event++)
-        atomic_store_explicit(&glass_ompt_enabled[event], flag_for(event), memory_order_relaxed);
+        update_flag(event);
 }
 
 /* Registration is accepted at any time, not only in the initializer (5.1
@@ -151,7 +162,7 @@ static ompt_set_result_t set_callback(int tool, ompt_callbacks_t event, ompt_cal
         result = ompt_set_error;
     } else {
         atomic_store_explicit(&glass_ompt_registered[tool][event], callback, memory_order_release);
-        atomic_store_explicit(&glass_ompt_enabled[event], flag_for((int)event), memory_order_relaxed);
+        update_flag((int)event);
     }
     pthread_mutex_unlock(&table_lock);
     return result;
@@ -199,13 +210,13 @@ ompt_interface_fn_t glass_ompt_get_callback_entry(int tool)
     return get_callback_entries[tool];
 }
 
-/* The runtime's own code, [runtime_code_start, runtime_code_end). GCC may end
+/* The runtime's own code, runtime_code_size bytes from runtime_code_start. GCC may end
  * an outlined region with a tail call into the runtime (a barrier as its last
  * statement); the return address an entry point sees is then in the runtime
  * (the caller of the outlined function), not in the program, and no call
  * site is known: such a codeptr_ra is reported as NULL (5.1 4.5.2.3 allows
  * it when attribution is impossible). */
-uintptr_t glass_ompt_runtime_code_start, glass_ompt_runtime_code_end;
+uintptr_t glass_ompt_runtime_code_start, glass_ompt_runtime_code_size;
 
 static int find_runtime_code(struct dl_phdr_info *info, size_t size, void *arg)
 {
@@ -218,7 +229,7 @@ static int find_runtime_code(struct dl_phdr_info *info, size_t size, void *arg)
         uintptr_t start = info->dlpi_addr + segment->p_vaddr;
         if (probe >= start && probe < start + segment->p_memsz) {
             glass_ompt_runtime_code_start = start;
-            glass_ompt_runtime_code_end = start + segment->p_memsz;
+            glass_ompt_runtime_code_size = segment->p_memsz;
             return 1;
         }
     }
@@ -242,6 +253,7 @@ void glass_ompt_disable_all(bool forget)
 {
     for (int event = 1; event < GLASS_OMPT_EVENT_LIMIT; event++) {
         atomic_store_explicit(&glass_ompt_enabled[event], 0, memory_order_relaxed);
+        atomic_store_explicit(&glass_ompt_direct[event], NULL, memory_order_relaxed);
         if (forget)
             for (int tool = 0; tool < GLASS_OMPT_MAX_TOOLS; tool++)
                 atomic_store_explicit(&glass_ompt_registered[tool][event], NULL, memory_order_relaxed);
@@ -348,6 +360,21 @@ DISPATCHER(mutex_acquired, ompt_callback_mutex_t, (int kind, const void *wait_id
 
 DISPATCHER(mutex_released, ompt_callback_mutex_t, (int kind, const void *wait_id, const void *codeptr),
            (kind, wait_id, codeptr), (ompt_mutex_t)kind, (ompt_wait_id_t)(uintptr_t)wait_id, user_site(codeptr))
+
+/* mutex_dispatch.h's several-tools path: the dispatcher announces itself,
+ * so the caller's window is closed around it. */
+void glass_mutex_fan_out(struct glass_thread *self, int event, int kind, unsigned hint, const void *wait_id,
+                         const void *site)
+{
+    dispatch_leave(self);
+    if (event == ompt_callback_mutex_acquire)
+        glass_ompt_emit_mutex_acquire(kind, hint, GLASS_MUTEX_IMPL_FUTEX, wait_id, site);
+    else if (event == ompt_callback_mutex_acquired)
+        glass_ompt_emit_mutex_acquired(kind, wait_id, site);
+    else
+        glass_ompt_emit_mutex_released(kind, wait_id, site);
+    dispatch_enter(self);
+}
 
 DISPATCHER(nest_lock, ompt_callback_nest_lock_t, (int endpoint, const void *wait_id, const void *codeptr),
            (endpoint, wait_id, codeptr), (ompt_scope_endpoint_t)endpoint, (ompt_wait_id_t)(uintptr_t)wait_id,

@@ -1,60 +1,17 @@
-/* What every dispatcher needs (callbacks.c, target_callbacks.c): the
- * registered callbacks, how an event is dispatched (one tool directly or
- * each tool in turn), the announcement finalization waits for, and the
- * translation of call sites in the runtime itself. */
+/* What every dispatcher needs (callbacks.c, target_callbacks.c): how an
+ * event is dispatched (one tool directly or each tool in turn), on top of
+ * dispatch_core.h (the registered callbacks, the announcement finalization
+ * waits for, the translation of call sites in the runtime itself). */
 #ifndef GLASS_OMPT_DISPATCH_H
 #define GLASS_OMPT_DISPATCH_H
 
 #include <omp-tools.h>
 #include <stdint.h>
 
-#include "../core/thread_id.h"
-#include "dispatch_fence.h"
+#include "dispatch_core.h"
 #include "hooks.h"
 #include "ompt_internal.h"
 #include "tool_slots.h"
-
-/* The values of glass_ompt_enabled[event] (hooks.h). */
-enum {
-    DISPATCH_NONE = 0,
-    DISPATCH_DIRECT = 1,  /* tool 0 is the only active tool: call it */
-    DISPATCH_FAN_OUT = 2, /* call every active tool that registered the event */
-};
-
-/* What each tool registered, by tool index (tool_list.c), active or not. */
-extern GLASS_INTERNAL _Atomic(ompt_callback_t) glass_ompt_registered[GLASS_OMPT_MAX_TOOLS][GLASS_OMPT_EVENT_LIMIT];
-
-static inline ompt_callback_t callback_of(int tool, int event)
-{
-    return atomic_load_explicit(&glass_ompt_registered[tool][event], memory_order_acquire);
-}
-
-/* The runtime's own code (callbacks.c, find_runtime_code). */
-extern GLASS_INTERNAL uintptr_t glass_ompt_runtime_code_start, glass_ompt_runtime_code_end;
-
-/* A codeptr_ra inside the runtime is no user call site: NULL (callbacks.c). */
-static inline const void *user_site(const void *codeptr)
-{
-    uintptr_t address = (uintptr_t)codeptr;
-    return address >= glass_ompt_runtime_code_start && address < glass_ompt_runtime_code_end ? NULL : codeptr;
-}
-
-/* A dispatch announces itself before it looks at the flags (and finalization
- * clears the flags before it looks at the announcements), each side with a
- * fence (dispatch_fence.h): either the dispatcher sees the cleared flag, or finalization
- * sees the dispatcher and waits for it (finalize.c). A thread without a
- * descriptor (NULL) cannot be found, and announces nothing. */
-static inline void dispatch_enter(struct glass_thread *self)
-{
-    glass_thread_gtid(self); /* registered, so finalization can find it */
-    atomic_store_explicit(&self->ompt_dispatching, true, memory_order_relaxed);
-    glass_ompt_dispatch_fence(); /* dispatch_fence.h: a full fence, or none where finalization makes one for all */
-}
-
-static inline void dispatch_leave(struct glass_thread *self)
-{
-    atomic_store_explicit(&self->ompt_dispatching, false, memory_order_release);
-}
 
 /* Defines glass_ompt_emit_<event>(params), which calls each tool that gets
  * the event as `callback(args...)`; `names` lists the parameters' names. In
@@ -68,24 +25,26 @@ static inline void dispatch_leave(struct glass_thread *self)
  * which runs `prepare` and then calls each tool that registered the event,
  * in list order. The flag an event point tested may have been cleared since
  * by a finalization on another thread (or the event point tested none, for
- * the second half of a pair): it is read again here. The body is written out
- * for the thread with and without a descriptor, so that neither path tests
- * for the descriptor again after the call. */
-/* The one-tool call: `tool` the constant 0, for the slot helpers. */
-#define CALL_FIRST_TOOL(event, type, ...)                                                              \
+ * the second half of a pair): it is read again here. The usual thread, with
+ * a descriptor and a number (glass_watched_self), takes the first path,
+ * which calls nothing before the callback and so keeps no argument across a
+ * call; the others take a cold copy written out for the thread with and
+ * without a descriptor, so that neither tests for it again after the call. */
+/* The one-tool call: `tool` the constant 0, for the slot helpers; the
+ * callback is glass_ompt_direct's (dispatch_core.h), one load that says
+ * both whether the event goes to tool 0 directly and what to call. */
+#define CALL_DIRECT(callback, type, ...)                                                               \
     do {                                                                                               \
         enum { tool = 0 };                                                                             \
-        type callback = (type)callback_of(tool, ompt_callback_##event);                                \
-        if (callback)                                                                                  \
-            callback(__VA_ARGS__);                                                                     \
+        ((type)(callback))(__VA_ARGS__);                                                               \
     } while (0)
 #define DISPATCH_BODY(event, type, names, ...)                                                         \
     do {                                                                                               \
-        unsigned char mode =                                                                           \
-            atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], memory_order_relaxed);    \
-        if (__builtin_expect(mode == DISPATCH_DIRECT, 1))                                              \
-            CALL_FIRST_TOOL(event, type, __VA_ARGS__);                                                 \
-        else if (mode == DISPATCH_FAN_OUT)                                                             \
+        glass_ompt_callback direct_ = direct_callback(ompt_callback_##event);                          \
+        if (__builtin_expect(direct_ != NULL, 1))                                                      \
+            CALL_DIRECT(direct_, type, __VA_ARGS__);                                                   \
+        else if (atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], memory_order_relaxed) == \
+                 DISPATCH_FAN_OUT)                                                                     \
             fan_out_##event names;                                                                     \
     } while (0)
 #define DISPATCHER_PREPARED(event, type, prepare, params, names, ...)                                   \
@@ -98,15 +57,26 @@ static inline void dispatch_leave(struct glass_thread *self)
                 callback(__VA_ARGS__);                                                                 \
         }                                                                                              \
     }                                                                                                  \
-    void glass_ompt_emit_##event params                                                                \
+    static __attribute__((noinline, cold)) void emit_unregistered_##event params                       \
     {                                                                                                  \
         struct glass_thread *self = glass_self_ptr;                                                    \
-        if (__builtin_expect(self != NULL, 1)) {                                                       \
+        if (self != NULL) {                                                                            \
             dispatch_enter(self);                                                                      \
             DISPATCH_BODY(event, type, names, __VA_ARGS__);                                            \
             dispatch_leave(self);                                                                      \
         } else {                                                                                       \
             DISPATCH_BODY(event, type, names, __VA_ARGS__);                                            \
+        }                                                                                              \
+    }                                                                                                  \
+    void glass_ompt_emit_##event params                                                                \
+    {                                                                                                  \
+        struct glass_thread *self = glass_watched_self();                                              \
+        if (__builtin_expect(self != NULL, 1)) {                                                       \
+            dispatch_enter_registered(self);                                                           \
+            DISPATCH_BODY(event, type, names, __VA_ARGS__);                                            \
+            dispatch_leave(self);                                                                      \
+        } else {                                                                                       \
+            emit_unregistered_##event names;                                                           \
         }                                                                                              \
     }
 #define DISPATCHER(event, type, params, names, ...) \
@@ -121,12 +91,13 @@ static inline void dispatch_leave(struct glass_thread *self)
 #define DISPATCH_INLINE(self, event, type, names, ...)                                              \
     do {                                                                                           \
         dispatch_enter(self);                                                                      \
-        unsigned char mode_ =                                                                      \
-            atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], memory_order_relaxed); \
-        if (__builtin_expect(mode_ == DISPATCH_DIRECT, 1))                                         \
-            CALL_FIRST_TOOL(event, type, __VA_ARGS__);                                             \
+        glass_ompt_callback direct_ = direct_callback(ompt_callback_##event);                      \
+        if (__builtin_expect(direct_ != NULL, 1))                                                  \
+            CALL_DIRECT(direct_, type, __VA_ARGS__);                                               \
+        bool fan_out_ = !direct_ && atomic_load_explicit(&glass_ompt_enabled[ompt_callback_##event], \
+                                                         memory_order_relaxed) == DISPATCH_FAN_OUT; \
         dispatch_leave(self);                                                                      \
-        if (__builtin_expect(mode_ == DISPATCH_FAN_OUT, 0))                                        \
+        if (__builtin_expect(fan_out_, 0))                                                         \
             glass_ompt_emit_##event names;                                                         \
     } while (0)
 

@@ -36,6 +36,25 @@ struct glass_ompt_entry {
 
 void glass_ompt_enter_runtime(struct glass_ompt_entry *entry, void *cfa);
 
+/* The same for an entry point's watched half, which has the calling
+ * thread's descriptor at hand (`self`, from glass_self(), so tool discovery
+ * is over): inline, with no second look at the thread pointer, and none at
+ * the frames flag either: past discovery the watch flag the entry point saw
+ * stands for it (both are set together), and a frame set while a
+ * finalization clears them is only cleared again at the return.
+ * Relaxed atomic stores (plain moves): a tool on another thread may read
+ * this task's frame as an ancestor's (ompt_get_task_info) meanwhile. */
+static inline void glass_ompt_enter_runtime_as(struct glass_ompt_entry *entry, struct glass_thread *self, void *cfa)
+{
+    struct glass_task *task = self->task;
+    if (__builtin_expect(!task || task->frame.enter_frame.ptr, 0))
+        return;
+    __atomic_store_n(&task->frame.enter_frame_flags, GLASS_FRAME_FLAGS_APPLICATION, __ATOMIC_RELAXED);
+    atomic_signal_fence(memory_order_release);
+    __atomic_store_n(&task->frame.enter_frame.ptr, cfa, __ATOMIC_RELAXED);
+    entry->task = task;
+}
+
 static inline void glass_ompt_clear_enter_frame(struct glass_task *task)
 {
     __atomic_store_n(&task->frame.enter_frame.ptr, NULL, __ATOMIC_RELAXED); /* see glass_ompt_enter_runtime */
@@ -64,6 +83,11 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
     struct glass_ompt_entry glass_ompt_entry_ __attribute__((cleanup(glass_ompt_leave_runtime))) = \
         {0};                                                                                    \
     glass_ompt_enter_runtime(&glass_ompt_entry_, (cfa))
+/* GLASS_OMPT_ENTRY_AT where the calling thread's descriptor is at hand. */
+#define GLASS_OMPT_ENTRY_AS(self, cfa)                                                          \
+    struct glass_ompt_entry glass_ompt_entry_ __attribute__((cleanup(glass_ompt_leave_runtime))) = \
+        {0};                                                                                    \
+    glass_ompt_enter_runtime_as(&glass_ompt_entry_, (self), (cfa))
 /* The arguments that hand an entry point's user call site and frame address to
  * its watched half, taken out of line (noinline) by the hottest entry points:
  * the unwatched path then has no frame at all, where GLASS_OMPT_ENTRY_SPLIT's

@@ -18,15 +18,9 @@ static __thread bool thread_begun __attribute__((tls_model("initial-exec")));
  * an OpenMP thread, which starts the tool on the program's first use. */
 void glass_ompt_enter_runtime(struct glass_ompt_entry *entry, void *cfa)
 {
-    struct glass_task *task = glass_self()->task;
-    if (!GLASS_FRAMES_WANTED() || !task || task->frame.enter_frame.ptr)
-        return;
-    /* Relaxed atomic stores (plain moves): a tool on another thread may read
-     * this task's frame as an ancestor's (ompt_get_task_info) meanwhile. */
-    __atomic_store_n(&task->frame.enter_frame_flags, GLASS_FRAME_FLAGS_APPLICATION, __ATOMIC_RELAXED);
-    atomic_signal_fence(memory_order_release);
-    __atomic_store_n(&task->frame.enter_frame.ptr, cfa, __ATOMIC_RELAXED);
-    entry->task = task;
+    struct glass_thread *self = glass_self();
+    if (GLASS_FRAMES_WANTED())
+        glass_ompt_enter_runtime_as(entry, self, cfa);
 }
 
 static void reset_task(struct glass_task *task)
