@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The NVIDIA device's checks on a GPU machine (issue 18), in two steps:
+# The NVIDIA device's checks on a GPU machine, in two steps:
 #
 #   scripts/gpu-check.sh prepare   here, on the development machine (root or
 #                                  sudo): installs GCC 12's NVIDIA offload

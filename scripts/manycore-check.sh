@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The many-core measurement of issue 19 (fork/join and barriers at 8 to 32
+# The many-core measurement (fork/join and barriers at 8 to 32
 # threads, and what an attached tool costs at 16), in two steps, like
 # scripts/gpu-check.sh:
 #
@@ -11,7 +11,7 @@
 #                                       clang builds), the empty OMPT tool
 #                                       (bench/tools/empty_tool.c), the Release
 #                                       libomp bench/run builds, GCC 12's libgomp
-#                                       (the issue's reference), and the
+#                                       (the reference), and the
 #                                       correctness checks below
 #   scripts/manycore-check.sh run       on the many-core machine (Ubuntu 24.04,
 #                                       gcc, no network), with build-manycore
@@ -28,7 +28,7 @@
 #                 each tool cost, the paired verdict per construct, and a
 #                 summary: the geometric mean of (with tool / without) per
 #                 runtime and in how many constructs Glass's tool cost is at
-#                 most the Release libomp's (issue 19's second criterion).
+#                 most the Release libomp's.
 #                 Debian's libomp (/usr/lib/llvm-14) and the OMPT-off Glass are
 #                 not carried: their columns say n/a and why.
 #
@@ -101,7 +101,7 @@ prepare() {
   while IFS='|' read -r name args verdict; do
     gcc -fopenmp -O2 "$root/tests/runtime/c/$name.c" -o "$out/checks/$name" || status=1
   done <<<"$checks"
-  gcc -O2 -pthread "$root/tests/runtime/c/barrier-tree-unit.c" "$root"/src/core/{barrier,barrier_tree,wait}.c \
+  gcc -O2 -pthread "$root/tests/runtime/c/sync/barrier-tree-unit.c" "$root"/src/core/{barrier,barrier_tree,wait}.c \
     "$root/src/platform/futex.c" -o "$out/checks/barrier-tree-unit" || status=1
   { git -C "$root" rev-parse --short=12 HEAD 2>/dev/null
     git -C "$root" rev-parse --abbrev-ref HEAD 2>/dev/null | sed 's/.*/(&)/'

@@ -80,7 +80,7 @@ if [ "$reliability" != off ] && [ $# -eq 0 ]; then
   [ "$reliability" = long ] && { fuzz_seconds=300; export GLASS_STRESS=long; }
   # short: each stage built and run on a few tests (scripts/fresh-machine.sh).
   [ "$reliability" = short ] && { fuzz_seconds=5;
-    sanitize_args=(--filter 'runtime/c/(barrier|atomic|critical|task-reduction-every-team)\.c|ompt/(parallel|tasks)\.c'); }
+    sanitize_args=(--filter 'runtime/c/[a-z]+/(barrier|atomic|critical|task-reduction-every-team)\.c|ompt/(parallel|tasks)\.c'); }
   for stage in "tests/stress/sanitize.sh asan" "tests/stress/sanitize.sh tsan" \
                "tests/stress/valgrind.sh $build" "tests/fuzz/run.sh $fuzz_seconds"; do
     echo "== reliability: $stage"

@@ -55,7 +55,7 @@ for name in list(os.environ):
         config.environment.pop(name, None)
 config.environment["GLASS_TEST"] = "1"
 # --param barrier=tree[:FANOUT]: the whole run with the tree-shaped fork,
-# barriers and join (GLASS_BARRIER, src/core/barrier.h), e.g. tree:2 for the
+# barriers and join (GLASS_BARRIER, src/core/sync/barrier.h), e.g. tree:2 for the
 # deepest trees at small team sizes.
 barrier = lit_config.params.get("barrier")
 if barrier:

@@ -7,8 +7,8 @@
 #include <stdint.h>
 
 #include "../../include/omp.h"
-#include "../core/alloc.h"
-#include "../core/thread.h"
+#include "../core/memory/alloc.h"
+#include "../core/threads/thread.h"
 #include "api.h"
 
 _Static_assert(sizeof(omp_alloctrait_t) == sizeof(struct glass_alloc_trait) &&

@@ -5,8 +5,8 @@
  * device sets for everything it runs (its parallel regions included). Code
  * outside a teams construct runs in a league of one team. */
 #include "../core/globals.h"
-#include "../core/team.h"
-#include "../core/tasking.h"
+#include "../core/threads/team.h"
+#include "../core/tasks/tasking.h"
 #include "../device/device.h"
 #include "../device/target_ops.h"
 #include "api.h"

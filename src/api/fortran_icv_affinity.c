@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/affinity.h"
-#include "../core/team.h"
+#include "../core/places/affinity.h"
+#include "../core/threads/team.h"
 #include "api.h"
 
 static int clamp_to_int(int64_t value)

@@ -3,9 +3,9 @@
  * ICVs change the calling task's copy, which its children inherit. */
 #include <limits.h>
 
-#include "../core/env.h"
+#include "../core/settings/env.h"
 #include "../core/globals.h"
-#include "../core/team.h"
+#include "../core/threads/team.h"
 #include "api.h"
 
 void omp_set_dynamic(int dynamic_threads)

@@ -12,10 +12,10 @@
  * Misuse the specification leaves undefined is reported when it is cheap to
  * detect: a certain deadlock or a destroyed lock is fatal, the rest a warning. */
 #include "../core/export.h"
-#include "../core/lock.h"
-#include "../core/lock_watched.h"
+#include "../core/sync/lock.h"
+#include "../core/sync/lock_watched.h"
 #include "../core/runtime.h"
-#include "../core/thread.h"
+#include "../core/threads/thread.h"
 #include "../ompt/events.h"
 
 /* `impl` becomes `name` (C) and `name_` (Fortran), each in both versions. */

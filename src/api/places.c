@@ -2,11 +2,11 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "../core/affinity.h"
-#include "../core/affinity_format.h"
+#include "../core/places/affinity.h"
+#include "../core/places/affinity_format.h"
 #include "../core/globals.h"
-#include "../core/places.h"
-#include "../core/team.h"
+#include "../core/places/places.h"
+#include "../core/threads/team.h"
 #include "api.h"
 
 int omp_get_num_places(void)

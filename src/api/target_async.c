@@ -15,7 +15,7 @@
  * still in flight at its end callback, which no Glass operation is.
  *
  * The depobj list holds the program's omp_depend_t objects, in its
- * compiler's encoding: the ABIs decode them (core/depobj.h). */
+ * compiler's encoding: the ABIs decode them (core/tasks/depobj.h). */
 #include <errno.h>
 #include <limits.h>
 #include <stdalign.h>
@@ -23,8 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/depobj.h"
-#include "../core/tasking.h"
+#include "../core/tasks/depobj.h"
+#include "../core/tasks/tasking.h"
 #include "api.h"
 #include "target_copy.h"
 

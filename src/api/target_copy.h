@@ -1,4 +1,4 @@
-/* The copies of the device memory routines (target.c), shared by their
+/* The copies of the device memory routines (device_memory.c), shared by their
  * synchronous forms and the _async ones (target_async.c). Both check every
  * argument first and return EINVAL, without copying, for a device number
  * that names no device, a NULL address where bytes are to be copied, or a

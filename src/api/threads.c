@@ -1,6 +1,6 @@
 /* User API: threads, teams and nesting (OpenMP 5.1, 3.2). */
 #include "../core/globals.h"
-#include "../core/team.h"
+#include "../core/threads/team.h"
 #include "api.h"
 
 int omp_get_thread_num(void)

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "export.h"
-#include "icv.h"
+#include "settings/icv.h"
 
 /* Incomplete tasks per team member beyond which new tasks run at once
  * (bounded memory for a thread that creates millions); KMP_TASKING=0 makes it

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 
 #include "../core/runtime.h"
-#include "../core/tasking.h"
+#include "../core/tasks/tasking.h"
 #include "async_target.h"
-#include "device_events.h"
+#include "tracing/device_events.h"
 #include "mapping.h"
 
 /* Regions whose target tasks wait on this thread, one inside the other (a

@@ -29,7 +29,7 @@
 #include <stddef.h>
 
 #include "device.h"
-#include "device_trace.h"
+#include "tracing/device_tracing.h"
 #include "map_item.h"
 
 struct glass_async_region;

@@ -147,7 +147,7 @@ struct glass_device {
     struct glass_device_link *links; /* the loaded images' link variables */
     size_t nlinks;
     void *kind_data;              /* the kind's own state */
-    struct glass_device_trace *trace; /* device tracing (trace.c), NULL until a tool asks */
+    struct glass_device_trace *trace; /* device tracing (device_tracing_rules.c), NULL until a tool asks */
 };
 
 /* The device count once the table exists, 0 before (without building it:

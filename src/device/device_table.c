@@ -25,10 +25,10 @@
 #include "../core/globals.h"
 #include "../core/runtime.h"
 #include "device.h"
-#include "device_events.h"
-#include "device_trace.h"
+#include "tracing/device_events.h"
+#include "tracing/device_tracing.h"
 #include "image_registry.h"
-#include "llvm_offload.h"
+#include "llvm/llvm_offload.h"
 
 static struct glass_device *devices;
 static int device_count;

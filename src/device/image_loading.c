@@ -14,7 +14,7 @@
 
 #include "../core/runtime.h"
 #include "device.h"
-#include "device_events.h"
+#include "tracing/device_events.h"
 #include "image_registry.h"
 
 static struct glass_device_module *module_of(struct glass_device *device, const void *image)

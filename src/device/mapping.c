@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "../core/runtime.h"
-#include "../core/team.h"
+#include "../core/threads/team.h"
 #include "mapping.h"
 
 static bool copies_to(const struct glass_map_item *item)

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "device.h"
-#include "device_events.h"
+#include "tracing/device_events.h"
 #include "map_item.h"
 
 enum glass_map_purpose {

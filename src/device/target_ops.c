@@ -3,13 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/contention_group.h"
+#include "../core/threads/contention_group.h"
 #include "../core/globals.h"
 #include "../core/runtime.h"
-#include "../core/settings.h"
-#include "../core/tasking.h"
+#include "../core/settings/settings.h"
+#include "../core/tasks/tasking.h"
 #include "async_target.h"
-#include "device_events.h"
+#include "tracing/device_events.h"
 #include "mapping.h"
 #include "target_ops.h"
 

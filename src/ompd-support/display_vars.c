@@ -1,13 +1,13 @@
 /* The display control variables (OpenMP 5.1, 5.5.10.1): the settings'
  * "NAME=value" strings, written by the same function as OMP_DISPLAY_ENV's
- * lines (core/display_env.c) for the initial data environment, built once at
+ * lines (core/settings/display_env.c) for the initial data environment, built once at
  * start-up so a debugger can read them from a stopped process or a core file. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/globals.h"
 #include "../core/runtime.h"
-#include "../core/settings.h"
+#include "../core/settings/settings.h"
 #include "ompd_support.h"
 
 const char **glass_ompd_display_vars;

@@ -10,7 +10,7 @@
 
 #include "../core/globals.h"
 #include "../core/runtime.h"
-#include "../core/thread.h"
+#include "../core/threads/thread.h"
 #include "../ompd/glass_ompd_abi.h"
 #include "ompd_support.h"
 

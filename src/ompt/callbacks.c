@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "hooks.h"
-#include "../core/thread_id.h"
+#include "../core/threads/thread_id.h"
 #include "ompt_internal.h"
 #include "tool_slots.h"
 #include "dispatch.h"

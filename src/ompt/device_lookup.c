@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../device/device.h"
-#include "../device/device_trace.h"
+#include "../device/tracing/device_tracing.h"
 #include "ompt_internal.h"
 
 static struct glass_device *device_of(ompt_device_t *handle)

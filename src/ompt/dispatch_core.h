@@ -1,5 +1,5 @@
 /* The part of dispatching that needs none of <omp-tools.h>'s types, so that
- * the core's watched lock paths (core/lock_watched.h) can dispatch their
+ * the core's watched lock paths (core/sync/lock_watched.h) can dispatch their
  * events inline: the registered callbacks, the announcement finalization
  * waits for (finalize.c), and the translation of call sites in the runtime
  * itself. dispatch.h builds the dispatchers on it. */
@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../core/thread_id.h"
+#include "../core/threads/thread_id.h"
 #include "dispatch_fence.h"
 #include "hooks.h"
 

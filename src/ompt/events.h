@@ -8,7 +8,7 @@
 
 #include <stdatomic.h>
 
-#include "../core/team.h"
+#include "../core/threads/team.h"
 #include "hooks.h"
 
 /* ---- Frames (OpenMP 5.1, 4.4.4.28) ------------------------------------------
@@ -177,7 +177,7 @@ void glass_ompt_thread_end(struct glass_thread *self);
 void glass_ompt_parallel_begin(struct glass_thread *self, struct glass_team *team, unsigned requested,
                                int flags, const void *codeptr);
 void glass_ompt_implicit_task_begin(struct glass_team *team, struct glass_task *task, unsigned index);
-/* The initial task of a new contention group (core/contention_group.c), in
+/* The initial task of a new contention group (core/threads/contention_group.c), in
  * its implicit team of one: actual_parallelism and index 1 (5.1 4.5.2.11),
  * as for the initial thread's. */
 void glass_ompt_initial_task_begin(struct glass_team *team, struct glass_task *task);

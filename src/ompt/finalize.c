@@ -10,8 +10,8 @@
 #include <sched.h>
 
 #include "../core/runtime.h"
-#include "../core/team.h"
-#include "../core/thread_id.h"
+#include "../core/threads/team.h"
+#include "../core/threads/thread_id.h"
 #include "dispatch_fence.h"
 #include "events.h"
 #include "ompt_internal.h"

@@ -3,7 +3,7 @@
  * point tests.
  *
  * These are internal mirrors of the types of <omp-tools.h> (the core does not
- * include the public header); src/ompt/layout.c asserts that layouts and values
+ * include the public header); src/ompt/public_type_checks.c asserts that layouts and values
  * agree. Event points themselves are in events.h. */
 #ifndef GLASS_OMPT_HOOKS_H
 #define GLASS_OMPT_HOOKS_H

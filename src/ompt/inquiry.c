@@ -13,11 +13,11 @@
 #include <string.h>
 
 #include "../core/globals.h"
-#include "../core/places.h"
-#include "../core/team.h"
+#include "../core/places/places.h"
+#include "../core/threads/team.h"
 #include "ompt_internal.h"
 #include "../device/device.h"
-#include "../device/device_events.h"
+#include "../device/tracing/device_events.h"
 #include "tool_slots.h"
 
 static inline struct glass_thread *current_thread(void)

@@ -34,8 +34,8 @@
 
 #include "../core/export.h"
 #include "../core/runtime.h"
-#include "../core/task.h"
-#include "../core/thread.h"
+#include "../core/tasks/task.h"
+#include "../core/threads/thread.h"
 #include "dispatch.h"
 #include "ompt_internal.h"
 #include "tool_slots.h"

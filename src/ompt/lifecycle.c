@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/single.h"
-#include "../core/tasking.h"
+#include "../core/sync/single.h"
+#include "../core/tasks/tasking.h"
 #include "dispatch.h"
 #include "events.h"
 #include "tool_slots.h"

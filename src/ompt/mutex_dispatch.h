@@ -1,5 +1,5 @@
 /* The mutex events (OpenMP 5.1, 4.5.2.14 - 4.5.2.15) dispatched inline by
- * the watched lock, critical and atomic paths (core/lock_watched.h), inside
+ * the watched lock, critical and atomic paths (core/sync/lock_watched.h), inside
  * a dispatch window the caller opened with dispatch_enter: one announcement
  * for all the events of one operation that come without a wait in between.
  *

@@ -4,7 +4,7 @@
  * GLASS_STATE_<NAME> (enum glass_state, hooks.h), and DEPRECATED(...) for the
  * 5.0 names 5.1 deprecated, which only libompd lists. Its users: the core's
  * enum glass_state, the runtime's ompt_enumerate_states (lookup.c), libompd's
- * ompd_enumerate_states (src/ompd/states.c); src/ompt/layout.c checks it
+ * ompd_enumerate_states (src/ompd/states.c); src/ompt/public_type_checks.c checks it
  * against the public <omp-tools.h> FOREACH_OMPT_STATE, entry for entry, which
  * is what tools (tools/check) build from. A plain list: no runtime layout, so
  * libompd may include it. */

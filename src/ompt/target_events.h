@@ -1,5 +1,5 @@
 /* Dispatchers of the target and device events (OpenMP 5.1, 4.5.2.19-4.5.2.28),
- * for the device layer (src/device/device_events.c). Each calls, for every
+ * for the device layer (src/device/tracing/device_events.c). Each calls, for every
  * tool in list order, the EMI form of the callback when the tool registered
  * it, else the non-EMI form: a tool may register only one of the two
  * (callbacks.c, emi_partner), and different tools may choose differently.

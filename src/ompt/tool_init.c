@@ -6,7 +6,7 @@
  * extension) every tool that accepts is started, in that order, not only the
  * first (tool_list.c).
  *
- * The tool variables are entries of the settings table (src/core/env.c),
+ * The tool variables are entries of the settings table (src/core/settings/env.c),
  * which reads them with secure_getenv, so a setuid program never loads a
  * library its caller names; glass_setting_text gives their values here. */
 #include <ctype.h>
@@ -19,11 +19,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../core/env_parse.h"
+#include "../core/settings/env_parse.h"
 #include "../core/export.h"
 #include "../core/runtime.h"
-#include "../core/settings.h"
-#include "../core/thread.h"
+#include "../core/settings/settings.h"
+#include "../core/threads/thread.h"
 #include "dispatch_fence.h"
 #include "events.h"
 #include "ompt_internal.h"
@@ -279,7 +279,7 @@ static bool all_tools_wanted(void)
 /* OMP_TOOL (tool-var, 5.1 6.18): enabled (the default) or disabled, in any
  * case and with surrounding blanks. 5.1 leaves another value unspecified: it
  * gets one "glass:" line and the default, as every other invalid setting
- * does (src/core/env.c), not an abort that would end the program. */
+ * does (src/core/settings/env.c), not an abort that would end the program. */
 static bool tool_enabled(void)
 {
     const char *value = glass_setting_text("OMP_TOOL");

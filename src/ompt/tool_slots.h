@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "../core/team.h"
-#include "../core/thread.h"
+#include "../core/threads/team.h"
+#include "../core/threads/thread.h"
 #include "hooks.h"
 
 /* glass_<kind>_slot(first, tool): tool's slot of the structure whose

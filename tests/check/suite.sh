@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs every C runtime test program (tests/runtime/c/*.c) under glass check,
+# Runs every C runtime test program (tests/runtime/c/*/*.c) under glass check,
 # compiled by gcc and by clang, on Glass and on LLVM's libomp 14, and prints
 # one line per run: RUNTIME COMPILER PROGRAM STATUS RULES, where RULES are the
 # violated rules with their counts ("-" for none, "no-report" when the
@@ -36,7 +36,7 @@ rules_of() { # the report's "rule: N violations" lines, as rule=N,...
 }
 
 pattern=${2:-*}
-for source in "$root"/tests/runtime/c/$pattern.c; do
+for source in "$root"/tests/runtime/c/*/$pattern.c; do
     name=$(basename "$source" .c)
     for cc in gcc clang; do
         other=$([ $cc = gcc ] && echo clang || echo gcc)

@@ -1,8 +1,8 @@
-/* Fuzz target: the affinity-format expander (src/core/affinity_format.c,
+/* Fuzz target: the affinity-format expander (src/core/places/affinity_format.c,
  * OMP_AFFINITY_FORMAT). Like snprintf it must return the whole length, never
  * write past `size`, and agree with itself given a larger buffer; the problem
  * description must be a terminated string, and agree with the validity test. */
-#include "../../src/core/affinity_format.h"
+#include "../../src/core/places/affinity_format.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

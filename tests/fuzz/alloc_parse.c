@@ -1,8 +1,8 @@
-/* Fuzz target: OMP_ALLOCATOR (src/core/alloc_parse.c, with the allocator
- * creation of src/core/alloc.c it calls). An accepted value gives a valid
+/* Fuzz target: OMP_ALLOCATOR (src/core/memory/alloc_parse.c, with the allocator
+ * creation of src/core/memory/alloc.c it calls). An accepted value gives a valid
  * allocator; one that was created is used once and destroyed. The only
  * fatal error allowed is the one abort_fb specifies. */
-#include "../../src/core/alloc.h"
+#include "../../src/core/memory/alloc.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,8 +1,8 @@
-/* Fuzz target: every parser of src/core/env_parse.c on the same value, and
+/* Fuzz target: every parser of src/core/settings/env_parse.c on the same value, and
  * what each accepts must be in its documented range. */
 #include <stdbool.h>
 
-#include "../../src/core/env_parse.h"
+#include "../../src/core/settings/env_parse.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,7 +1,7 @@
-/* Fuzz target: OMP_PLACES (src/core/places_parse.c). An accepted explicit
+/* Fuzz target: OMP_PLACES (src/core/places/places_parse.c). An accepted explicit
  * list must be well formed: ascending, unique processors per place, within the
  * documented limits; nothing may stay allocated after a refusal. */
-#include "../../src/core/places_parse.h"
+#include "../../src/core/places/places_parse.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

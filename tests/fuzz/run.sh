@@ -13,10 +13,10 @@ work=${GLASS_FUZZ_DIR:-$(mktemp -d /tmp/glass-fuzz.XXXXXX)}
 mkdir -p "$work"
 
 declare -A sources=(
-  [env_parse]="src/core/env_parse.c"
-  [places_parse]="src/core/places_parse.c"
-  [alloc_parse]="src/core/alloc_parse.c src/core/alloc.c"
-  [affinity_format]="src/core/affinity_format.c"
+  [env_parse]="src/core/settings/env_parse.c"
+  [places_parse]="src/core/places/places_parse.c"
+  [alloc_parse]="src/core/memory/alloc_parse.c src/core/memory/alloc.c"
+  [affinity_format]="src/core/places/affinity_format.c"
 )
 total=0 crashes=0
 for target in env_parse places_parse alloc_parse affinity_format; do

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 
 #include "../../src/core/globals.h"
-#include "../../src/core/places.h"
+#include "../../src/core/places/places.h"
 #include "../../src/core/runtime.h"
-#include "../../src/core/thread.h"
+#include "../../src/core/threads/thread.h"
 
 struct glass_globals glass_globals;
 __thread struct glass_thread *glass_self_ptr __attribute__((tls_model("initial-exec")));

@@ -1,4 +1,4 @@
-# The NVIDIA GPU tests (issue 18): Glass's own target tests, built by GCC's
+# The NVIDIA GPU tests: Glass's own target tests, built by GCC's
 # NVIDIA offload compiler, run on a real GPU and checked with the same
 # FileCheck lines as on a host device. A suite of its own because its programs
 # are built on one machine and may run on another: the development machine
@@ -42,7 +42,7 @@ config.environment["GLASS_TEST"] = "1"
 
 def gpu_missing():
     """Why no NVIDIA GPU can run the tests, or None: the driver library is
-    asked directly, as Glass's NVIDIA device does (src/device/cuda_driver.c)."""
+    asked directly, as Glass's NVIDIA device does (src/device/nvptx/cuda_driver.c)."""
     try:
         cuda = ctypes.CDLL("libcuda.so.1")
     except OSError:

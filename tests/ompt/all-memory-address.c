@@ -1,5 +1,5 @@
 // The dependences event of a task with omp_all_memory given as the Clang
-// ABI's item at address (size_t)-1 (runtime/c/kmp-all-memory-address.c): an
+// ABI's item at address (size_t)-1 (runtime/c/abi/kmp-all-memory-address.c): an
 // all-memory dependence (OpenMP 5.2's types; inout with the in flag, out
 // without), not an inout on the address. The calls are written out, so any
 // compiler builds the program.

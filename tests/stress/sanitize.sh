@@ -32,7 +32,7 @@ case $mode in
     # (24 bytes, implicit) to a target region of ompt/target-events.c, whose
     # expectations list every mapped array by name; the test's other runs
     # (gcc lit run, the host-device tests under ASan) cover the same code.
-    skip='runtime/c/alloc-traits\.c|ompt/target-events\.c'
+    skip='runtime/c/memory/alloc-traits\.c|ompt/target-events\.c'
     suites="$root/tests/runtime $root/tests/ompt $root/tests/stress"
     ;;
   tsan)
@@ -56,7 +56,7 @@ case $mode in
     # a signal handler: TSan defers an asynchronous signal until the thread
     # passes one of its interceptors, which a thread asleep in the futex
     # system call never does, so the handler cannot run while the thread waits.
-    skip='runtime/c/(alloc-traits|fork-child|header-clang|mixed-gcc-clang|icv-reference|clang-offload-libomptarget)\.c|runtime/collapse-nonrect-libomp19\.test|ompt/(libomp-compat\.test|control-tool\.f90|control-tool-notool\.test|cancel\.c|barrier-tree-cancel\.test|wait-states\.c)'
+    skip='runtime/c/[a-z]+/(alloc-traits|fork-child|header-clang|mixed-gcc-clang|icv-reference|clang-offload-libomptarget)\.c|runtime/collapse-nonrect-libomp19\.test|ompt/(libomp-compat\.test|control-tool\.f90|control-tool-notool\.test|cancel\.c|barrier-tree-cancel\.test|wait-states\.c)'
     ;;
   *) echo "usage: $0 asan|tsan [lit args...]" >&2; exit 2 ;;
 esac

@@ -6,7 +6,7 @@
 #include "names.h"
 #include "live.h"
 #include "rules.h"
-#include "trace.h"
+#include "device_tracing_rules.h"
 
 struct check_queries check_queries;
 

@@ -102,7 +102,7 @@ void check_task_schedule(struct check_thread *t, ompt_data_t *prior, ompt_task_s
 void check_dependences(struct check_thread *t, ompt_data_t *task_data, int ndeps);
 /* A task's identity in the value the checker stores in its ompt_data_t
  * (the state bits the checker adds later left out): device trace records
- * name target tasks by that value (trace.h). */
+ * name target tasks by that value (device_tracing_rules.h). */
 uint64_t check_task_key(uint64_t value);
 void check_task_dependence(struct check_thread *t, ompt_data_t *src, ompt_data_t *sink);
 void check_sync_region(struct check_thread *t, ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
@@ -126,7 +126,7 @@ void check_cancel(struct check_thread *t, ompt_data_t *task_data, int flags, con
 /* The target callbacks. `id` is the runtime's id of the target region
  * (target_id) or operation (host_op_id) when the tool could learn it
  * (ompt_get_target_info, or the plain callback's argument), else 0: device
- * trace records are matched against it (trace.h). A data operation's or
+ * trace records are matched against it (device_tracing_rules.h). A data operation's or
  * submit's host_op_id location holds the runtime's id at begin, before the
  * tool writes its own value there; that serves when `id` is 0. */
 void check_target(struct check_thread *t, ompt_scope_endpoint_t endpoint, const void *target, const void *codeptr,

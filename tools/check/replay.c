@@ -41,7 +41,7 @@
  *   device_initialize|device_finalize|device_load|device_unload device=N
  *   exit                      the thread calls exit()
  *   finalize
- * device tracing (trace.h), with a fake device whose records the stream writes:
+ * device tracing (device_tracing_rules.h), with a fake device whose records the stream writes:
  *   trace_start device=N [advance=stuck]   tracing runs on the device (stuck:
  *       its advance_buffer_cursor never moves on)
  *   buffer_request device=N buffer=B [bytes=N]   the tool hands buffer B out
@@ -70,7 +70,7 @@
 
 #include "engine.h"
 #include "rules.h"
-#include "trace.h"
+#include "device_tracing_rules.h"
 
 #define MAX_THREADS 64
 #define MAX_OBJECTS 4096

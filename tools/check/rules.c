@@ -71,7 +71,7 @@ const struct check_rule_info check_rule_info[RULE_COUNT] = {
     [RULE_DEVICE_LIFECYCLE] = {"device.lifecycle", "device_load, device_unload and device_finalize only for an "
                                                    "initialized device, finalized once (5.1 4.5.2.19-22; C-12 - "
                                                    "C-15, O-12)"},
-    /* Device tracing (tools/check/trace.c): the checker starts it on every
+    /* Device tracing (tools/check/device_tracing_rules.c): the checker starts it on every
      * device in device_initialize unless GLASS_CHECK_DEVICE_TRACING=off. */
     [RULE_TRACE_BUFFER_ONCE] = {"trace.buffer_once", "every buffer buffer_request handed out comes back through "
                                                      "buffer_complete exactly once, for its device, before the "

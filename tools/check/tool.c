@@ -14,7 +14,7 @@
  *   GLASS_CHECK_DEVICE_TRACING=off  do not start device tracing (by default
  *                            the checker traces every device, from its
  *                            device_initialize, and checks the buffers and
- *                            records: trace.h). */
+ *                            records: device_tracing_rules.h). */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* pthread_getattr_np */
 #endif
@@ -31,7 +31,7 @@
 #include "engine.h"
 #include "rules.h"
 #include "symbolize.h"
-#include "trace.h"
+#include "device_tracing_rules.h"
 
 /* The trace buffers the checker hands out: small enough that a run with a
  * few target regions fills several (so their hand-over is exercised). */

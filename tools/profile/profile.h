@@ -277,7 +277,7 @@ const char *profile_command_line(void);
 /* The calling thread's record (made at its first event). */
 struct profile_thread *profile_self(void);
 
-/* Target constructs (target.c): registers the EMI target callbacks. */
+/* Target constructs (target_tables.c): registers the EMI target callbacks. */
 void profile_target_register(ompt_set_callback_t set_callback);
 /* The runtime's ompt_get_num_devices, or NULL: a construct whose device
  * number is not below it ran on the host. */

@@ -1,5 +1,5 @@
 /* The target sections of the profile: every thread's target and map tables
- * (target.c) merged by source location, as the text report's "Target
+ * (target_tables.c) merged by source location, as the text report's "Target
  * regions" and "Map clauses moving the most bytes" and as the HTML page's
  * tables. */
 #include <stdio.h>

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../core/alloc.h"
+#include "../../core/memory/alloc.h"
 #include "../../core/export.h"
 
 GLASS_EXPORT void *GOMP_alloc(size_t alignment, size_t size, uintptr_t allocator);

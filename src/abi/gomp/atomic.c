@@ -1,7 +1,7 @@
 /* GCC ABI: atomic updates GCC cannot do with an atomic instruction (long
  * double, __int128 without cmpxchg16b, _Complex types, ...) are bracketed by
  * these calls. */
-#include "../../core/lock.h"
+#include "../../core/sync/lock.h"
 #include "../../ompt/events.h"
 #include "gomp.h"
 

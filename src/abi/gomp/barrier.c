@@ -3,7 +3,7 @@
  * returns true. */
 #include <stdbool.h>
 
-#include "../../core/cancel.h"
+#include "../../core/sync/cancel.h"
 #include "../../ompt/events.h"
 #include "gomp.h"
 

@@ -4,7 +4,7 @@
  * cancelled region. */
 #include <stdbool.h>
 
-#include "../../core/cancel.h"
+#include "../../core/sync/cancel.h"
 #include "../../core/runtime.h"
 #include "../../ompt/events.h"
 #include "gomp.h"

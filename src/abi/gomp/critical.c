@@ -3,7 +3,7 @@
  * (".gomp_critical_user_NAME"); the lock lives in that variable. */
 #include <stddef.h>
 
-#include "../../core/lock.h"
+#include "../../core/sync/lock.h"
 #include "../../ompt/events.h"
 #include "gomp.h"
 

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../../core/tasking.h"
+#include "../../core/tasks/tasking.h"
 
 size_t gomp_depend_count(void **depend);
 void gomp_depend_decode(void **depend, struct glass_depend *out);

@@ -2,14 +2,14 @@
  * construct writes in place (no runtime call): the dependence's address,
  * then its GOMP_DEPEND_* type; destroy writes -1 as the type. It is read
  * inside GCC's depend arrays (task.c) and, through the core's table of
- * encodings (core/depobj.h), in the depobj lists of the device memory
+ * encodings (core/tasks/depobj.h), in the depobj lists of the device memory
  * routines. Nothing in the object tells it is GCC's without reading both
  * words, which a clang list of one 8-byte object does not have: it is the
  * encoding of the objects no other ABI claims. */
 #include <stdint.h>
 #include <string.h>
 
-#include "../../core/depobj.h"
+#include "../../core/tasks/depobj.h"
 #include "depend.h"
 
 /* gomp-constants.h: the types an omp_depend_t holds. */

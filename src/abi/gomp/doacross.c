@@ -5,9 +5,9 @@
  * implicit task (also in a team of one, where there is nothing to wait for). */
 #include <stdarg.h>
 
-#include "../../core/doacross.h"
+#include "../../core/loops/doacross.h"
 #include "../../core/export.h"
-#include "../../core/thread.h"
+#include "../../core/threads/thread.h"
 #include "../../ompt/events.h"
 
 static void post_vector(struct glass_thread *self, const uint64_t *iteration, unsigned dims)

@@ -5,7 +5,7 @@
  * when there is no message clause; it gives no source location. */
 #include <stddef.h>
 
-#include "../../core/error_directive.h"
+#include "../../core/settings/error_directive.h"
 #include "../../ompt/events.h"
 #include "gomp.h"
 

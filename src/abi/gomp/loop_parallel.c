@@ -3,7 +3,7 @@
  * region then only calls the loop's _next entry point. `flags` carries the
  * proc_bind clause as in GOMP_parallel. */
 #include "../../core/export.h"
-#include "../../core/team.h"
+#include "../../core/threads/team.h"
 #include "../../ompt/events.h"
 #include "loop_sched.h"
 

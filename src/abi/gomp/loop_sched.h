@@ -2,8 +2,8 @@
 #ifndef GLASS_ABI_GOMP_LOOP_SCHED_H
 #define GLASS_ABI_GOMP_LOOP_SCHED_H
 
-#include "../../core/icv.h"
-#include "../../core/loop.h"
+#include "../../core/settings/icv.h"
+#include "../../core/loops/loop.h"
 
 /* The `sched` argument of GOMP_loop_start and friends: 0 runtime, 1 static,
  * 2 dynamic, 3 guided, 4 runtime with the nonmonotonic modifier, plus bit 31

@@ -4,7 +4,7 @@
 #include "../../core/export.h"
 #include "gomp.h"
 #include "../../core/runtime.h"
-#include "../../core/team.h"
+#include "../../core/threads/team.h"
 #include "../../ompt/events.h"
 #include "loop_sched.h"
 

@@ -1,7 +1,7 @@
 /* GCC ABI: ordered regions of loops with an ordered clause. */
 #include "../../core/export.h"
-#include "../../core/ordered.h"
-#include "../../core/thread.h"
+#include "../../core/loops/ordered.h"
+#include "../../core/threads/thread.h"
 #include "../../ompt/events.h"
 
 GLASS_EXPORT void GOMP_ordered_start(void)

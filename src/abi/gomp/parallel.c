@@ -1,6 +1,6 @@
 /* GCC ABI: parallel regions. GCC folds the if clause into num_threads (1 when
  * false) and passes the proc_bind clause in the low bits of flags. */
-#include "../../core/team.h"
+#include "../../core/threads/team.h"
 #include "../../ompt/events.h"
 #include "gomp.h"
 

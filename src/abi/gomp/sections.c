@@ -2,8 +2,8 @@
 #include "../../core/export.h"
 #include "gomp.h"
 #include "../../core/runtime.h"
-#include "../../core/sections.h"
-#include "../../core/team.h"
+#include "../../core/loops/sections.h"
+#include "../../core/threads/team.h"
 #include "../../ompt/events.h"
 
 GLASS_EXPORT unsigned GOMP_sections_start(unsigned count)

@@ -1,8 +1,8 @@
 /* GCC ABI: single. GCC emits the closing barrier itself (GOMP_barrier)
  * unless the construct is nowait. */
 #include "../../core/export.h"
-#include "../../core/single.h"
-#include "../../core/thread.h"
+#include "../../core/sync/single.h"
+#include "../../core/threads/thread.h"
 #include "../../ompt/events.h"
 
 /* GCC makes no call at the end of the block: for OMPT the executing thread's

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "../../core/runtime.h"
-#include "../../core/tasking.h"
+#include "../../core/tasks/tasking.h"
 #include "../../ompt/events.h"
 #include "gomp.h"
 

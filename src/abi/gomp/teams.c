@@ -4,7 +4,7 @@
  * single GOMP_teams call before it (older GCC, one team). */
 #include <stdbool.h>
 
-#include "../../core/tasking.h"
+#include "../../core/tasks/tasking.h"
 #include "../../ompt/events.h"
 #include "gomp.h"
 

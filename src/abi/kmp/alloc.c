@@ -6,7 +6,7 @@
  * __kmpc_alloc / __kmpc_aligned_alloc and uses the result unchecked, so a
  * failure aborts with a message whatever the fallback trait (null_fb behaves
  * as abort_fb), as for GCC's GOMP_alloc. */
-#include "../../core/alloc.h"
+#include "../../core/memory/alloc.h"
 #include "depend.h"
 #include "kmp.h"
 

@@ -3,7 +3,7 @@
  * (libomp.map). */
 #include <stdint.h>
 
-#include "../../core/task.h"
+#include "../../core/tasks/task.h"
 #include "kmp.h"
 
 /* omp_in_explicit_task (OpenMP 5.2, 18.5.2): whether the encountering task

@@ -21,7 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../../core/lock.h"
+#include "../../core/sync/lock.h"
 #include "kmp.h"
 
 /* Operations. */

@@ -33,7 +33,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../../core/loop_static.h"
+#include "../../core/loops/loop_static.h"
 #include "../../core/runtime.h"
 #include "../../ompt/events.h"
 #include "collapse.h"

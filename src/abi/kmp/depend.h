@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../core/tasking.h"
+#include "../../core/tasks/tasking.h"
 
 struct kmp_depend_info {
     intptr_t base_addr;

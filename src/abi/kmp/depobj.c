@@ -5,7 +5,7 @@
  * 1..n, and stores the address of element 1 in the object; destroy passes
  * element 0 to __kmpc_free.
  *
- * The device memory routines' depobj lists (core/depobj.h) may hold GCC's
+ * The device memory routines' depobj lists (core/tasks/depobj.h) may hold GCC's
  * two-word objects instead, whose first word is any address of the
  * program's: reading "element 0" before it could fault. So this ABI
  * remembers the blocks __kmpc_alloc handed out in the shape of such an
@@ -16,7 +16,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "../../core/depobj.h"
+#include "../../core/tasks/depobj.h"
 #include "depend.h"
 
 #define ELEMENT sizeof(struct kmp_depend_info)

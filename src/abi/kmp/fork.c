@@ -9,7 +9,7 @@
 #include <stdarg.h>
 
 #include "../../core/runtime.h"
-#include "../../core/tasking.h"
+#include "../../core/tasks/tasking.h"
 #include "../../ompt/events.h"
 #include "../../platform/microtask.h"
 #include "kmp.h"

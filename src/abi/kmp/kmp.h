@@ -9,9 +9,9 @@
 #include <stdint.h>
 
 #include "../../core/export.h"
-#include "../../core/icv.h"
-#include "../../core/thread.h"
-#include "../../core/thread_id.h"
+#include "../../core/settings/icv.h"
+#include "../../core/threads/thread.h"
+#include "../../core/threads/thread_id.h"
 
 /* Source location of a construct (libomp's ident_t). psource is
  * ";file;function;line;column;;" or NULL. */

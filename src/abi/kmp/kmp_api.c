@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/cancel.h"
-#include "../../core/env.h"
-#include "../../core/settings.h"
-#include "../../core/env_parse.h"
+#include "../../core/sync/cancel.h"
+#include "../../core/settings/env.h"
+#include "../../core/settings/settings.h"
+#include "../../core/settings/env_parse.h"
 #include "../../core/globals.h"
 #include "../../core/runtime.h"
-#include "../../core/wait.h"
+#include "../../core/sync/wait.h"
 #include "kmp.h"
 
 void omp_set_num_threads(int num_threads);

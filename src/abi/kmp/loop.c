@@ -17,9 +17,9 @@
  * become one, numbered in the same row-major order. */
 #include <stdlib.h>
 
-#include "../../core/doacross.h"
+#include "../../core/loops/doacross.h"
 #include "../../core/runtime.h"
-#include "../../core/team.h"
+#include "../../core/threads/team.h"
 #include "../../ompt/events.h"
 #include "loop.h"
 

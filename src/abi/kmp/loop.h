@@ -1,9 +1,9 @@
-/* Shared by the Clang ABI's loop entry points (static_init.c, dispatch.c,
+/* Shared by the Clang ABI's loop entry points (static_init.c, loop_dispatch.c,
  * loop.c): bounds arithmetic and the worksharing constructs loops enter. */
 #ifndef GLASS_ABI_KMP_LOOP_H
 #define GLASS_ABI_KMP_LOOP_H
 
-#include "../../core/loop.h"
+#include "../../core/loops/loop.h"
 #include "kmp.h"
 
 /* Clang passes inclusive bounds [lower, upper] and a signed increment, in

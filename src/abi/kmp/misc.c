@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../core/error_directive.h"
+#include "../../core/settings/error_directive.h"
 #include "../../core/globals.h"
 #include "../../ompt/events.h"
 #include "kmp.h"

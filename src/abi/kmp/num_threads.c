@@ -7,7 +7,7 @@
  * message (a warning lets the region run with the threads it got). */
 #include <stdio.h>
 
-#include "../../core/team.h"
+#include "../../core/threads/team.h"
 #include "kmp.h"
 
 static void push_list(uint32_t length, const int32_t *list)

@@ -5,7 +5,7 @@
  * made by omp_init_allocator. */
 #include <stdint.h>
 
-#include "../../core/alloc.h"
+#include "../../core/memory/alloc.h"
 #include "../../core/export.h"
 
 GLASS_EXPORT const uintptr_t omp_null_allocator = GLASS_NULL_ALLOCATOR;

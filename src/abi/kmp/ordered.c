@@ -1,6 +1,6 @@
 /* Clang ABI: the ordered construct without parameters, inside a loop that
  * runs through the dispatch interface. */
-#include "../../core/ordered.h"
+#include "../../core/loops/ordered.h"
 #include "../../ompt/events.h"
 #include "kmp.h"
 

@@ -24,8 +24,8 @@
  * the variable from outside the reduction, unsynchronized), so the event is
  * not dispatched there, and ompt_set_callback says "sometimes" for it
  * (callbacks.c). */
-#include "../../core/lock.h"
-#include "../../core/team.h"
+#include "../../core/sync/lock.h"
+#include "../../core/threads/team.h"
 #include "../../ompt/events.h"
 #include "../../ompt/reduction_dispatch.h"
 #include "kmp.h"

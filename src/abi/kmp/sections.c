@@ -15,8 +15,8 @@
 #include <stdlib.h>
 
 #include "../../core/runtime.h"
-#include "../../core/sections.h"
-#include "../../core/team.h"
+#include "../../core/loops/sections.h"
+#include "../../core/threads/team.h"
 #include "../../ompt/events.h"
 #include "kmp.h"
 

@@ -11,9 +11,9 @@
  *
  * The distribute schedules divide the loop among the teams of the league
  * instead of the threads of the team. */
-#include "../../core/loop_static.h"
+#include "../../core/loops/loop_static.h"
 #include "../../core/runtime.h"
-#include "../../core/tasking.h"
+#include "../../core/tasks/tasking.h"
 #include "../../ompt/events.h"
 #include "loop.h"
 

@@ -2,11 +2,11 @@
  * copyprivate and the cancellation entry points. */
 #include <stdatomic.h>
 
-#include "../../core/cancel.h"
-#include "../../core/copyprivate.h"
+#include "../../core/sync/cancel.h"
+#include "../../core/sync/copyprivate.h"
 #include "../../core/runtime.h"
-#include "../../core/lock.h"
-#include "../../core/single.h"
+#include "../../core/sync/lock.h"
+#include "../../core/sync/single.h"
 #include "../../ompt/events.h"
 #include "kmp.h"
 

@@ -17,8 +17,8 @@
  * answer is no, and libomptarget completes the operations before the body
  * returns. */
 #include "../../core/globals.h"
-#include "../../core/tasking.h"
-#include "../../device/llvm_offload.h"
+#include "../../core/tasks/tasking.h"
+#include "../../device/llvm/llvm_offload.h"
 #include "task.h"
 
 __thread struct kmp_task_block *kmp_running_target __attribute__((tls_model("initial-exec")));

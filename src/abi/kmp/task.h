@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../core/tasking.h"
+#include "../../core/tasks/tasking.h"
 #include "kmp.h"
 
 struct kmp_task;

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "../../core/runtime.h"
-#include "../../core/team.h"
+#include "../../core/threads/team.h"
 #include "../../ompt/events.h"
 #include "task.h"
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../../core/runtime.h"
-#include "../../core/taskloop.h"
+#include "../../core/tasks/taskloop.h"
 #include "../../ompt/events.h"
 #include "task.h"
 

@@ -4,7 +4,7 @@
  * or destructors are registered first. The copies live in the core
  * (threadprivate.h), which is also each thread's cache, so the compiler's
  * per-variable cache pointer is not needed. copyin is compiled inline. */
-#include "../../core/threadprivate.h"
+#include "../../core/threads/threadprivate.h"
 #include "kmp.h"
 
 typedef void *(*kmp_ctor)(void *);

@@ -13,11 +13,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../../src/core/contention_group.h"
-#include "../../../src/core/env_parse.h"
+#include "../../../src/core/threads/contention_group.h"
+#include "../../../src/core/settings/env_parse.h"
 #include "../../../src/core/globals.h"
 #include "../../../src/core/runtime.h"
-#include "../../../src/core/thread.h"
+#include "../../../src/core/threads/thread.h"
 #include "../../../src/device/device.h"
 
 #define MOCK_MAX_DEVICES 8

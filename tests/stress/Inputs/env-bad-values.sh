@@ -1,6 +1,6 @@
 #!/bin/sh
 # For every environment variable Glass reads and checks (the settings table in
-# src/core/env.c; OMP_TOOL is checked in src/ompt/tool_init.c) and every bad value, runs the program once: it must
+# src/core/settings/env.c; OMP_TOOL is checked in src/ompt/tool_init.c) and every bad value, runs the program once: it must
 # exit 0, print exactly one "glass:" line on stderr, naming the variable, and
 # print the same ICVs as without the variable. A few values are valid for some variables (listed in ACCEPTED):
 # then it must print no "glass:" line at all. Prints one line per variable and
@@ -13,7 +13,7 @@ OMP_TEAMS_THREAD_LIMIT OMP_NUM_TEAMS OMP_ALLOCATOR OMP_DEBUG OMP_TARGET_OFFLOAD 
 GLASS_BARRIER GLASS_BARRIER_FANOUT GLASS_HOST_DEVICES KMP_WARNINGS OMP_TOOL GLASS_OMPT_ALL_TOOLS"
 # The settings table's other variables, not tried here: the KMP_* ones stand
 # for OMP_* variables above, and their own checks are in
-# tests/runtime/c/env-kmp.c; the tool library and log file variables name
+# tests/runtime/c/settings/env-kmp.c; the tool library and log file variables name
 # files (tests/ompt/loading.test); GLASS_TEST_SETTING exists only in the
 # settings test's builds (tests/runtime/settings-mock.test).
 not_tried="KMP_AFFINITY KMP_BLOCKTIME KMP_STACKSIZE KMP_LIBRARY KMP_TASKING KMP_ENABLE_TASK_THROTTLING

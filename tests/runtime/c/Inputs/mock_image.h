@@ -1,5 +1,5 @@
 /* GCC 12's offload image for NVIDIA as mkoffload lays it out
- * (src/device/nvptx_image.h), written by hand for the tests that run the
+ * (src/device/nvptx/nvptx_image.h), written by hand for the tests that run the
  * NVIDIA device kind against the mock driver (mock_cuda.c): the image data,
  * and the host table GOMP_offload_register_ver takes with it. */
 #ifndef GLASS_TEST_MOCK_IMAGE_H

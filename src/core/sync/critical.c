@@ -1,0 +1,193 @@
+/* The locks behind the critical construct (OpenMP 5.1, 2.19.1) and behind
+ * atomic updates that the compiler cannot do in one instruction (2.19.7). */
+#include "../../ompt/events.h"
+#include "lock.h"
+#include "lock_watched.h"
+#include "../runtime.h"
+#include "../threads/thread.h"
+
+/* All unnamed critical constructs of the program share one lock (2.19.1). */
+static struct glass_lock unnamed_critical;
+/* Atomic regions need only exclude each other: one lock, distinct from the
+ * critical ones so an atomic update inside a critical region cannot deadlock. */
+static struct glass_lock atomic_lock;
+
+/* The lock of a critical construct: its name variable, or the one all
+ * unnamed critical constructs share. */
+static inline struct glass_lock *critical_lock(struct glass_lock *name)
+{
+    return name ? name : &unnamed_critical;
+}
+
+/* What the diagnostics call the region a lock guards. */
+static const char *region_name(const struct glass_lock *lock)
+{
+    if (lock == &atomic_lock)
+        return "atomic region";
+    return lock == &unnamed_critical ? "unnamed critical construct" : "named critical construct";
+}
+
+static void __attribute__((cold, noinline)) nested_entry(struct glass_lock *lock)
+{
+    glass_fatal("%s %p entered again by the task that is already inside it: deadlock "
+                "(a critical region must not be nested in one with the same name)",
+                region_name(lock), (void *)lock);
+}
+
+static void __attribute__((cold, noinline)) stray_exit(struct glass_lock *lock)
+{
+    glass_warn("leaving %s %p that the calling task did not enter; ignored", region_name(lock), (void *)lock);
+}
+
+/* The ompt_mutex_t the OMPT events report; the lock's address is their wait id. */
+static int mutex_kind(const struct glass_lock *lock)
+{
+    return lock == &atomic_lock ? GLASS_MUTEX_ATOMIC : GLASS_MUTEX_CRITICAL;
+}
+
+/* The general entry. Out of line: it keeps its arguments across the lock
+ * call for the events, and those register saves would otherwise be paid by
+ * the uncontended entry too. */
+static void __attribute__((noinline)) enter(struct glass_lock *lock, unsigned hint, const void *codeptr)
+{
+    struct glass_thread *self = glass_self();
+    int kind = mutex_kind(lock);
+    GLASS_OMPT_EMIT(mutex_acquire, kind, hint, GLASS_MUTEX_IMPL_FUTEX, lock, codeptr);
+    enum glass_state wait_state = lock == &atomic_lock ? GLASS_STATE_WAIT_ATOMIC : GLASS_STATE_WAIT_CRITICAL;
+    if (__builtin_expect(glass_lock_acquire(self, lock, wait_state) != GLASS_LOCK_OK, 0))
+        nested_entry(lock);
+    GLASS_OMPT_EMIT(mutex_acquired, kind, lock, codeptr);
+}
+
+static void __attribute__((noinline)) leave_observed(struct glass_lock *lock, const void *codeptr)
+{
+    if (__builtin_expect(glass_lock_release(glass_self(), lock) != GLASS_LOCK_OK, 0)) {
+        stray_exit(lock);
+        return;
+    }
+    GLASS_OMPT_EMIT(mutex_released, mutex_kind(lock), lock, codeptr);
+}
+
+/* Sleepers to wake, or an exit without an entry. Out of line, so that the
+ * plain exit needs no frame. */
+static void __attribute__((noinline)) leave_rest(struct glass_lock *lock, unsigned old)
+{
+    if (!glass_lock_given_up(lock, old))
+        stray_exit(lock);
+}
+
+static inline void leave_unwatched(struct glass_lock *lock)
+{
+    unsigned old = glass_lock_give_unchecked(lock);
+    if (!glass_lock_given_plainly(old))
+        leave_rest(lock, old);
+}
+
+/* Nothing watching (the ABI entry checked, GLASS_OMPT_ENTRY_WATCH): the
+ * uncontended entry is one compare-and-swap, the exit one exchange, with no
+ * stack frame and no event point on either path; the rest is a tail call. */
+void glass_critical_enter_unwatched(struct glass_lock *name)
+{
+    struct glass_lock *lock = critical_lock(name);
+    if (!glass_lock_take_quick(lock))
+        enter(lock, GLASS_SYNC_HINT_NONE, NULL);
+}
+
+void glass_critical_exit_unwatched(struct glass_lock *name)
+{
+    leave_unwatched(critical_lock(name));
+}
+
+void glass_atomic_enter_unwatched(void)
+{
+    if (!glass_lock_take_quick(&atomic_lock))
+        enter(&atomic_lock, GLASS_SYNC_HINT_NONE, NULL);
+}
+
+void glass_atomic_exit_unwatched(void)
+{
+    leave_unwatched(&atomic_lock);
+}
+
+/* The general entry points: a tool that wants the mutex events takes the
+ * general path whatever the lock's state; without one they are the above. */
+void glass_critical_enter_at(struct glass_lock *name, unsigned hint, const void *codeptr)
+{
+    if (GLASS_OMPT_ACTIVE())
+        enter(critical_lock(name), hint, codeptr);
+    else
+        glass_critical_enter_unwatched(name);
+}
+
+void glass_critical_exit_at(struct glass_lock *name, const void *codeptr)
+{
+    if (GLASS_OMPT_ACTIVE())
+        leave_observed(critical_lock(name), codeptr);
+    else
+        glass_critical_exit_unwatched(name);
+}
+
+/* The ABIs' watched entries: one look at the thread pointer for the enter
+ * frame, the events and the lock (lock_watched.h). A critical construct's
+ * lock is never the atomic one. */
+/* A thread the runtime has not seen yet, or that has no number yet, gets
+ * them here (glass_watched_self), so that the watched entries keep no
+ * argument across a call before they need it. */
+static void __attribute__((noinline, cold)) enter_new_thread(struct glass_lock *name, unsigned hint,
+                                                             const void *codeptr, void *cfa)
+{
+    glass_watched_self_slow();
+    glass_critical_enter_watched(name, hint, codeptr, cfa);
+}
+
+static void __attribute__((noinline, cold)) exit_new_thread(struct glass_lock *name, const void *codeptr, void *cfa)
+{
+    glass_watched_self_slow();
+    glass_critical_exit_watched(name, codeptr, cfa);
+}
+
+void glass_critical_enter_watched(struct glass_lock *name, unsigned hint, const void *codeptr, void *cfa)
+{
+    struct glass_thread *self = glass_watched_self();
+    if (!self) {
+        enter_new_thread(name, hint, codeptr, cfa);
+        return;
+    }
+    GLASS_OMPT_ENTRY_AS(self, cfa);
+    struct glass_lock *lock = critical_lock(name);
+    if (__builtin_expect(glass_lock_acquire_watched(self, lock, GLASS_MUTEX_CRITICAL, hint, GLASS_STATE_WAIT_CRITICAL,
+                                                    user_site(codeptr)) != GLASS_LOCK_OK,
+                         0))
+        nested_entry(lock);
+}
+
+void glass_critical_exit_watched(struct glass_lock *name, const void *codeptr, void *cfa)
+{
+    struct glass_thread *self = glass_watched_self();
+    if (!self) {
+        exit_new_thread(name, codeptr, cfa);
+        return;
+    }
+    GLASS_OMPT_ENTRY_AS(self, cfa);
+    struct glass_lock *lock = critical_lock(name);
+    if (__builtin_expect(glass_lock_release_watched(self, lock, GLASS_MUTEX_CRITICAL, user_site(codeptr)) !=
+                             GLASS_LOCK_OK,
+                         0))
+        stray_exit(lock);
+}
+
+void glass_atomic_enter_at(const void *codeptr)
+{
+    if (GLASS_OMPT_ACTIVE())
+        enter(&atomic_lock, GLASS_SYNC_HINT_NONE, codeptr);
+    else
+        glass_atomic_enter_unwatched();
+}
+
+void glass_atomic_exit_at(const void *codeptr)
+{
+    if (GLASS_OMPT_ACTIVE())
+        leave_observed(&atomic_lock, codeptr);
+    else
+        glass_atomic_exit_unwatched();
+}

@@ -1,0 +1,52 @@
+/* Setting and releasing a lock while a tool or debugger watches (the entry
+ * points' watched halves: the lock routines, critical): the operation and
+ * its mutex events (OpenMP 5.1, 4.5.2.14 - 4.5.2.15) inline, in the
+ * caller's frame, with the caller's thread descriptor. A free lock is
+ * taken inside one dispatch window that holds both events (acquire,
+ * acquired); a held one is waited for outside any window (finalization
+ * waits for open windows, and must not wait for a lock), in
+ * glass_lock_acquire_watched_rest. `site` is the user's call site already
+ * (user_site), computed once per operation; `self` is registered
+ * (glass_watched_self). */
+#ifndef GLASS_CORE_LOCK_WATCHED_H
+#define GLASS_CORE_LOCK_WATCHED_H
+
+#include "../../ompt/mutex_dispatch.h"
+#include "lock.h"
+
+/* The rest of an acquisition whose quick path failed, and of a release whose
+ * quick path failed (sleepers to wake, or misuse): lock_watched.c. */
+enum glass_lock_status glass_lock_acquire_watched_rest(struct glass_thread *self, struct glass_lock *lock, int kind,
+                                                       enum glass_state wait_state, const void *site);
+enum glass_lock_status glass_lock_release_watched_rest(struct glass_thread *self, struct glass_lock *lock, int kind,
+                                                       const void *site);
+
+/* `kind` is the ompt_mutex_t of the events, `wait_state` the thread's state
+ * while it waits; the lock's address is the wait id. */
+static inline enum glass_lock_status glass_lock_acquire_watched(struct glass_thread *self, struct glass_lock *lock,
+                                                                int kind, unsigned hint,
+                                                                enum glass_state wait_state, const void *site)
+{
+    dispatch_enter_registered(self);
+    glass_mutex_acquire_in_window(self, kind, hint, lock, site);
+    if (__builtin_expect(glass_lock_take_quick_as(self, lock), 1)) {
+        glass_mutex_event_in_window(self, GLASS_OMPT_EV_mutex_acquired, kind, lock, site);
+        dispatch_leave(self);
+        return GLASS_LOCK_OK;
+    }
+    dispatch_leave(self);
+    return glass_lock_acquire_watched_rest(self, lock, kind, wait_state, site);
+}
+
+static inline enum glass_lock_status glass_lock_release_watched(struct glass_thread *self, struct glass_lock *lock,
+                                                                int kind, const void *site)
+{
+    if (__builtin_expect(!glass_lock_give_quick_as(self, lock), 0))
+        return glass_lock_release_watched_rest(self, lock, kind, site);
+    dispatch_enter_registered(self);
+    glass_mutex_event_in_window(self, GLASS_OMPT_EV_mutex_released, kind, lock, site);
+    dispatch_leave(self);
+    return GLASS_LOCK_OK;
+}
+
+#endif
