@@ -204,7 +204,12 @@ if shutil.which("mpicc") and shutil.which("mpirun"):
 if shutil.which("chromium") or shutil.which("chromium-browser"):
     config.available_features.add("chromium")
 
-# OMPD gdb extension (helper B): "gdb" when gdb is installed (tests/ompd/*.test
+# "libompd": the build has Glass's libompd.so (the sanitizer stages build the
+# runtime alone).
+if os.path.exists(os.path.join(lib_dir, "libompd.so")):
+    config.available_features.add("libompd")
+
+# OMPD gdb extension: "gdb" when gdb is installed (tests/ompd/*.test
 # drive it in batch mode with gdb/glass-ompd.py); "ompd-llvm-anchor" when
 # scripts/test.sh built LLVM's own libomp with its OMPD symbols
 # (tests/ompd/llvm-anchor/build.sh), the runtime Debian's libompd.so can read.
