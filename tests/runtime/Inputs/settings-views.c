@@ -12,85 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct _ompd_aspace_cont {
-    int unused;
-};
-static struct _ompd_aspace_cont context;
-
-static ompd_rc_t cb_alloc(ompd_size_t nbytes, void **ptr)
-{
-    *ptr = malloc(nbytes);
-    return *ptr ? ompd_rc_ok : ompd_rc_nomem;
-}
-static ompd_rc_t cb_free(void *ptr)
-{
-    free(ptr);
-    return ompd_rc_ok;
-}
-static ompd_rc_t cb_print(const char *string, int category)
-{
-    (void)category;
-    fputs(string, stdout);
-    return ompd_rc_ok;
-}
-static ompd_rc_t cb_sizeof(ompd_address_space_context_t *c, ompd_device_type_sizes_t *sizes)
-{
-    (void)c;
-    *sizes = (ompd_device_type_sizes_t){sizeof(char), sizeof(short), sizeof(int), sizeof(long), sizeof(long long),
-                                        sizeof(void *)};
-    return ompd_rc_ok;
-}
-static ompd_rc_t cb_symbol(ompd_address_space_context_t *c, ompd_thread_context_t *thread, const char *name,
-                           ompd_address_t *address, const char *file)
-{
-    (void)c, (void)thread, (void)file;
-    void *where = dlsym(RTLD_DEFAULT, name);
-    if (!where)
-        return ompd_rc_error;
-    *address = (ompd_address_t){ompd_segment_none, (uintptr_t)where};
-    return ompd_rc_ok;
-}
-static ompd_rc_t cb_read(ompd_address_space_context_t *c, ompd_thread_context_t *thread,
-                         const ompd_address_t *address, ompd_size_t nbytes, void *buffer)
-{
-    (void)c, (void)thread;
-    memcpy(buffer, (const void *)(uintptr_t)address->address, nbytes);
-    return ompd_rc_ok;
-}
-static ompd_rc_t cb_read_string(ompd_address_space_context_t *c, ompd_thread_context_t *thread,
-                                const ompd_address_t *address, ompd_size_t nbytes, void *buffer)
-{
-    (void)c, (void)thread;
-    const char *from = (const char *)(uintptr_t)address->address;
-    size_t len = strnlen(from, nbytes);
-    memcpy(buffer, from, len);
-    if (len < nbytes)
-        ((char *)buffer)[len] = '\0';
-    return ompd_rc_ok;
-}
-static ompd_rc_t cb_write(ompd_address_space_context_t *c, ompd_thread_context_t *thread,
-                          const ompd_address_t *address, ompd_size_t nbytes, const void *buffer)
-{
-    (void)c, (void)thread;
-    memcpy((void *)(uintptr_t)address->address, buffer, nbytes);
-    return ompd_rc_ok;
-}
-static ompd_rc_t cb_convert(ompd_address_space_context_t *c, const void *input, ompd_size_t unit_size,
-                            ompd_size_t count, void *output)
-{
-    (void)c;
-    memcpy(output, input, unit_size * count);
-    return ompd_rc_ok;
-}
-static ompd_rc_t cb_thread_context(ompd_address_space_context_t *c, ompd_thread_id_t kind, ompd_size_t size,
-                                   const void *id, ompd_thread_context_t **thread)
-{
-    (void)c, (void)kind, (void)size, (void)id, (void)thread;
-    return ompd_rc_unsupported;
-}
-
-static const ompd_callbacks_t callbacks = {cb_alloc, cb_free,  cb_print,       cb_sizeof,  cb_symbol,        cb_read,
-                                           cb_write, cb_read_string, cb_convert, cb_convert, cb_thread_context};
+#include "../../ompd/Inputs/in_process_callbacks.h"
 
 #define LOOKUP(name) __typeof__(name) *p_##name = (__typeof__(name) *)dlsym(library, #name)
 #define CALL(call)                                                               \
@@ -128,7 +50,7 @@ static int ompd_view(void)
     CALL(p_ompd_initialize(202011, &callbacks));
     CALL(p_ompd_get_version_string(&version));
     printf("libompd version: %s\n", version);
-    CALL(p_ompd_process_initialize(&context, &aspace));
+    CALL(p_ompd_process_initialize(&process_context, &aspace));
     CALL(p_ompd_get_display_control_vars(aspace, &vars));
     for (int i = 0; vars[i]; i++)
         printf("ompd %s\n", vars[i]);
