@@ -55,16 +55,21 @@ int main(void)
             atomic_store(&release, 1);
 #pragma omp taskwait
             tool_log("after taskwait x=%d", x);
+            /* Sibling tasks that may run at once: each update is atomic. */
 #pragma omp task if (0)
+#pragma omp atomic
             y += 1;
 #pragma omp task final(1) shared(y)
             {
 #pragma omp task shared(y)
+#pragma omp atomic
                 y += 10;
             }
 #pragma omp task untied shared(y)
+#pragma omp atomic
             y += 100;
 #pragma omp task mergeable if (0) shared(y)
+#pragma omp atomic
             y += 1000;
 #pragma omp taskwait depend(in : x)
 #pragma omp taskwait
