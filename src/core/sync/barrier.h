@@ -55,6 +55,9 @@ struct glass_barrier {
     unsigned level_span[GLASS_BARRIER_MAX_LEVELS];
     struct glass_barrier_node *nodes;
     unsigned nodes_capacity;
+    /* The generation the primary thread last passed (team_barrier.c: the
+     * others may let it go first), on a line of its own. */
+    _Alignas(GLASS_CACHE_LINE) _Atomic unsigned primary_passed;
 };
 
 /* What a thread holds between arriving and leaving. */

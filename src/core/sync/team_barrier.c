@@ -5,6 +5,9 @@
 #include "../../platform/futex.h"
 #include "cancel.h"
 #include "single.h"
+#include <sched.h>
+
+#include "../globals.h"
 #include "../tasks/task_barrier.h"
 #include "wait.h"
 
@@ -56,6 +59,39 @@ static bool await_while_no_tasks(struct glass_team *team, const struct glass_bar
     return false;
 }
 
+/* In a team with more threads than usable processors, while the processors
+ * are seen taken (wait.h: a waiter lost a time slice), the primary thread
+ * leaves a central barrier first: the others, once released, yield until it
+ * has passed (a bounded number of times). A program often has the primary
+ * continue alone after a barrier (a flag the others wait for in their own
+ * code); released threads that went ahead keep the processors, and the
+ * primary waits a whole time slice for one, every barrier. libomp's primary,
+ * which always ends its barrier itself, never waits there. Only while the
+ * processors are taken: on an otherwise idle oversubscribed team, waiting
+ * for the primary costs a barrier about a third more. */
+#define PRIMARY_FIRST_YIELDS 64
+static inline bool oversubscribed_central(const struct glass_team *team, const struct glass_barrier *barrier)
+{
+    return barrier == &team->barrier && !barrier->levels && team->nthreads > glass_globals.wait_cpus;
+}
+
+static void passed(struct glass_thread *self, struct glass_barrier *barrier, const struct glass_barrier_ticket *ticket)
+{
+    unsigned gen = ticket->word & ~GLASS_BARRIER_LAST;
+    if (self->num == 0) {
+        atomic_store_explicit(&barrier->primary_passed, gen, memory_order_release);
+        return;
+    }
+    if (!glass_wait_processors_taken())
+        return;
+    for (int i = 0; i < PRIMARY_FIRST_YIELDS; i++) {
+        if (atomic_load_explicit(&barrier->primary_passed, memory_order_acquire) == gen ||
+            glass_barrier_cancelled(barrier))
+            return;
+        sched_yield();
+    }
+}
+
 /* Every explicit task generated in the region completes at a barrier (OpenMP
  * 5.1, 2.19.2), and a barrier is a task scheduling point (2.12.6): the last
  * thread to arrive runs or waits for the remaining tasks before it releases
@@ -82,6 +118,8 @@ bool glass_team_barrier_tasks(struct glass_thread *self, struct glass_barrier *b
         glass_barrier_release(barrier, &ticket, self->num);
         /* Waiters sleep on the team's task event word, not on the barrier. */
         glass_team_tasking_wake(team);
+        if (oversubscribed_central(team, barrier))
+            passed(self, barrier, &ticket);
         return true;
     }
     if (ticket.word & GLASS_BARRIER_CANCELLED)
@@ -92,6 +130,8 @@ bool glass_team_barrier_tasks(struct glass_thread *self, struct glass_barrier *b
      * the one it waited at; their waiters may sleep on the task event word. */
     if (glass_barrier_leave(barrier, &ticket, self->num))
         glass_team_tasking_wake(team);
+    if (oversubscribed_central(team, barrier))
+        passed(self, barrier, &ticket);
     return false;
 }
 

@@ -65,6 +65,11 @@ static bool still_taken(void)
     return false;
 }
 
+bool glass_wait_processors_taken(void)
+{
+    return atomic_load_explicit(&adaptive, memory_order_relaxed) && still_taken();
+}
+
 unsigned glass_wait_usable_cpus(unsigned affinity_cpus)
 {
     /* cgroup v2: "max PERIOD" (no quota) or "QUOTA PERIOD" in microseconds. */

@@ -79,4 +79,9 @@ void glass_spin_begin(struct glass_spin *spin);
  * false once the budget is spent or the processors are seen taken. */
 bool glass_spin_step(struct glass_spin *spin, unsigned pauses);
 
+/* Whether a waiter lately found itself off its processor for a scheduler
+ * time slice (the processors are taken: by other processes, or by threads
+ * of the program busy in their own code). */
+bool glass_wait_processors_taken(void);
+
 #endif
