@@ -36,8 +36,9 @@ class Spinners:
     """N spinning processes: start() launches them, stop() kills and reaps
     them (idempotent), cpu_seconds() says how much processor time they took."""
 
-    def __init__(self, count):
+    def __init__(self, count, shared_session=False):
         self.count = count
+        self.shared_session = shared_session
         self.procs = []
         self.cpu = {}  # pid -> processor seconds, read just before the kill
         self.died_early = []  # pids that had exited before stop()
@@ -46,12 +47,17 @@ class Spinners:
     def start(self):
         self.started = time.monotonic()
         for _ in range(self.count):
-            # Own session: a Ctrl-C in the terminal reaches the driver, which
-            # stops them itself, in order, rather than racing them.
+            # Own process group, so a Ctrl-C in the terminal reaches only the
+            # driver, which stops them itself, in order, rather than racing
+            # them. Own session by default: with autogroup scheduling each
+            # session's threads share out their processor time among
+            # themselves, as separate programs on a server do. A shared
+            # session puts the spinners beside the measured threads, as
+            # `yes &` in the same shell or the jobs of one `make -j` are.
+            where = {"process_group": 0} if self.shared_session else {"start_new_session": True}
             self.procs.append(subprocess.Popen(
                 [sys.executable, "-c", SPINNER, str(os.getpid()), MARKER],
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                start_new_session=True))
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **where))
         time.sleep(0.3)  # Python starts in tens of ms: the first run already finds them spinning
         return self
 

@@ -5,7 +5,6 @@
 #include "../../platform/futex.h"
 #include "cancel.h"
 #include "single.h"
-#include <sched.h>
 
 #include "../globals.h"
 #include "../tasks/task_barrier.h"
@@ -68,7 +67,11 @@ static bool await_while_no_tasks(struct glass_team *team, const struct glass_bar
  * primary waits a whole time slice for one, every barrier. libomp's primary,
  * which always ends its barrier itself, never waits there. Only while the
  * processors are taken: on an otherwise idle oversubscribed team, waiting
- * for the primary costs a barrier about a third more. */
+ * for the primary costs a barrier about a third more. And not while a yield
+ * gives the processor away for a slice: where the scheduler puts other
+ * processes' threads beside ours (one session, no autogroup), each yield
+ * here handed a whole slice to a spinning process, and a barrier took
+ * 1 to 4 ms instead of tens of microseconds. */
 #define PRIMARY_FIRST_YIELDS 64
 static inline bool oversubscribed_central(const struct glass_team *team, const struct glass_barrier *barrier)
 {
@@ -82,13 +85,12 @@ static void passed(struct glass_thread *self, struct glass_barrier *barrier, con
         atomic_store_explicit(&barrier->primary_passed, gen, memory_order_release);
         return;
     }
-    if (!glass_wait_processors_taken())
+    if (!glass_wait_processors_taken() || glass_wait_yields_feed_others())
         return;
     for (int i = 0; i < PRIMARY_FIRST_YIELDS; i++) {
         if (atomic_load_explicit(&barrier->primary_passed, memory_order_acquire) == gen ||
-            glass_barrier_cancelled(barrier))
+            glass_barrier_cancelled(barrier) || !glass_wait_yield())
             return;
-        sched_yield();
     }
 }
 

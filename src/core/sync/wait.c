@@ -29,6 +29,8 @@ static _Atomic bool oversubscribed;
  * alone is what every wait reads: the clock only while it is set. */
 static _Atomic bool taken;
 static _Atomic uint64_t taken_until_ns;
+/* Until when a yield counts as handing the processor away for a slice. */
+static _Atomic uint64_t yields_feed_until_ns;
 
 void glass_wait_configure(unsigned long long spin_count, bool passive, bool adapt)
 {
@@ -68,6 +70,23 @@ static bool still_taken(void)
 bool glass_wait_processors_taken(void)
 {
     return atomic_load_explicit(&adaptive, memory_order_relaxed) && still_taken();
+}
+
+bool glass_wait_yield(void)
+{
+    uint64_t before = now_ns();
+    sched_yield();
+    uint64_t after = now_ns();
+    if (after - before <= SLICE_NS)
+        return true;
+    atomic_store_explicit(&yields_feed_until_ns, after + TAKEN_FOR_NS, memory_order_relaxed);
+    return false;
+}
+
+bool glass_wait_yields_feed_others(void)
+{
+    uint64_t until = atomic_load_explicit(&yields_feed_until_ns, memory_order_relaxed);
+    return until && now_ns() < until;
 }
 
 unsigned glass_wait_usable_cpus(unsigned affinity_cpus)

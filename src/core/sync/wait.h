@@ -84,4 +84,12 @@ bool glass_spin_step(struct glass_spin *spin, unsigned pauses);
  * of the program busy in their own code). */
 bool glass_wait_processors_taken(void);
 
+/* One sched_yield, timed. Returns false when it came back a time slice
+ * later: the processor went to a thread that kept it (another process's,
+ * when the scheduler does not group this process's threads apart from it),
+ * and for a while glass_wait_yields_feed_others() is then true, so that
+ * waits which yield on purpose stop doing so. */
+bool glass_wait_yield(void);
+bool glass_wait_yields_feed_others(void);
+
 #endif
