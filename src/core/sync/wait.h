@@ -62,8 +62,9 @@ unsigned glass_wait_usable_cpus(unsigned affinity_cpus);
  *   it was off its processor for a scheduler time slice (another process,
  *   or a thread of the program busy in its own code, had it): spinning then
  *   only delays the threads it waits for, so for a while every waiter
- *   sleeps after the throttled budget, and a woken sleeper gets the
- *   processor back at once, as a thread that slept does.
+ *   sleeps after the throttled budget (at once, with more runtime threads
+ *   than processors), and a woken sleeper gets the processor back at once,
+ *   as a thread that slept does.
  *
  * Use: glass_spin_begin, then glass_spin_step between looks at the
  * condition until it returns false (time to sleep). */
