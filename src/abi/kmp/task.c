@@ -121,6 +121,14 @@ static inline __attribute__((always_inline)) void run_block(void *arg, bool fram
     kmp_task_block_discard(gtid, block);
 }
 
+/* A task discarded before it started (cancellation): its private objects
+ * are destroyed and its block freed all the same, as libomp does. */
+static void discard_task(void *arg)
+{
+    struct kmp_task_block *block = *(struct kmp_task_block **)arg;
+    kmp_task_block_discard(glass_thread_gtid(glass_self()), block);
+}
+
 static void run_task(void *arg)
 {
     run_block(arg, false);
@@ -147,6 +155,7 @@ void kmp_task_options(const struct kmp_task_block *block, struct glass_task_opti
     int32_t flags = block->flags;
     *opts = (struct glass_task_options){
         .fn = GLASS_FRAMES_WANTED() ? run_task_framed : run_task,
+        .discard = discard_task,
         .entry = (const void *)block->task.routine,
         .arg_size = sizeof block,
         .arg_align = _Alignof(struct kmp_task_block *),

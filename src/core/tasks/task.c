@@ -211,6 +211,7 @@ static inline __attribute__((always_inline)) void set_up(struct glass_thread *se
     task->lock_owner_id = 0;
     task->ws = NULL;
     task->fn = opts->fn;
+    task->discard = opts->discard;
     task->entry = opts->entry ? opts->entry : (const void *)opts->fn;
     atomic_init(&task->kids, KIDS_SELF);
     task->kids_credits = 0;
@@ -469,8 +470,12 @@ static inline __attribute__((always_inline)) void execute(struct glass_thread *s
             glass_ompt_set_exit_address(task, NULL);
         if (!run_ends(self, task, watched, &run, &saved))
             return;
-    } else if (watched) {
-        GLASS_OMPT_EMIT(cancel, &task->tool_data, discard_reason(task) | GLASS_CANCEL_FLAG_DISCARDED_TASK, NULL);
+    } else {
+        if (watched)
+            GLASS_OMPT_EMIT(cancel, &task->tool_data, discard_reason(task) | GLASS_CANCEL_FLAG_DISCARDED_TASK,
+                            NULL);
+        if (task->discard)
+            task->discard(task->fn_data);
     }
     complete(self, task, false);
 }

@@ -71,6 +71,7 @@ struct glass_task {
      * creating it): a field an explicit task needs at 0 needs a line there. */
     void (*fn)(void *);                  /* body of an explicit task */
     void *fn_data;                       /* its argument block */
+    void (*discard)(void *);             /* instead of fn when discarded unstarted (may be NULL) */
     _Atomic uint64_t kids;               /* children not completed / not freed (task.c) */
     unsigned kids_credits;               /* children counted in `kids` ahead of creation (task.c) */
     _Atomic unsigned char detach;        /* enum glass_detach_state bits; 0: no detach clause */

@@ -38,6 +38,10 @@ struct glass_depend {
 
 struct glass_task_options {
     void (*fn)(void *);
+    /* Called with the argument block, instead of fn, when the task is
+     * discarded before it starts (its taskgroup or region cancelled): what
+     * the ABI must still release or destroy. NULL: nothing to do. */
+    void (*discard)(void *);
     size_t arg_size;
     size_t arg_align;   /* a power of two */
     size_t ndepend;     /* dependences glass_task_submit will get */
