@@ -5,7 +5,9 @@
 # session), and stops them when CMD ends. Exits with CMD's status.
 n=$1
 shift
-cpus=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //' | tr ',' '\n' | head -n 2 | sed 's/-.*//' | paste -sd, -)
+# The first two processors of the affinity list ("0,1", "0-15", "2,5-7").
+cpus=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //' | tr ',' '\n' |
+    awk -F- '{ hi = ($2 == "") ? $1 : $2; for (c = $1; c <= hi && n < 2; c++) { printf "%s%d", (n ? "," : ""), c; n++ } }')
 pin=""
 [ -n "$cpus" ] && pin="taskset -c $cpus"
 pids=""
