@@ -2,12 +2,13 @@
  *
  *   bench --list
  *   bench CONSTRUCT [--chunk N] [--delay-us D] [--outer N] [--target-us T]
- *                   [--warmup-us W]
+ *                   [--warmup-us W] [--series]
  *                   [--iters-per-thread N] [--taskloop-tasks N]
  *                   [--inner-threads N] [--chains N] [--tree-depth N] [--app-n N]
  *
  * The team size is the runtime's default (set it with OMP_NUM_THREADS). One
- * line of key=value pairs is printed on success; exit status 2 means a wrong
+ * line of key=value pairs is printed on success (with --series, a second:
+ * every measurement in the order taken); exit status 2 means a wrong
  * result, 1 a usage error. */
 #define _GNU_SOURCE
 #include "bench.h"
@@ -28,6 +29,7 @@ struct options {
     int outer;
     double target_us;
     double warmup_us;
+    int series; /* print every measurement too, in the order taken */
     struct bench_params params;
 };
 
@@ -44,7 +46,7 @@ static void usage(void)
     fprintf(stderr,
             "usage: bench --list\n"
             "       bench CONSTRUCT [--chunk N] [--delay-us D] [--outer N] [--target-us T]\n"
-            "                       [--warmup-us W]\n"
+            "                       [--warmup-us W] [--series]\n"
             "                       [--iters-per-thread N] [--taskloop-tasks N]\n"
             "                       [--inner-threads N] [--chains N] [--tree-depth N] [--app-n N]\n");
     exit(1);
@@ -111,7 +113,10 @@ static void parse_args(int argc, char **argv, struct options *o)
     for (int i = 2; i < argc; i += 2) {
         const char *flag = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         struct bench_params *p = &o->params;
-        if (strcmp(flag, "--chunk") == 0)
+        if (strcmp(flag, "--series") == 0) {
+            o->series = 1;
+            i--; /* a flag without a value */
+        } else if (strcmp(flag, "--chunk") == 0)
             p->chunk = positive_arg(flag, value);
         else if (strcmp(flag, "--delay-us") == 0)
             o->delay_us = positive_real_arg(flag, value);
@@ -276,18 +281,41 @@ int main(int argc, char **argv)
     for (int k = 0; k < o.outer; k++)
         overhead[k] = (test[k] - ref) * 1e6 / (double)s.instances;
 
+    /* The mean is the time a program of the same regions takes, where the
+     * median is the typical measurement: on a busy machine, whose scheduler
+     * alternates fast and slow phases longer than one measurement, the two
+     * differ (bench/RESULTS.md). */
+    double sum = 0;
+    for (int k = 0; k < o.outer; k++)
+        sum += overhead[k];
+    double mean = sum / o.outer;
+    /* Each measurement, in the order taken, before the median sorts them. */
+    char *series = NULL;
+    size_t series_len = 0;
+    if (o.series) {
+        FILE *out = open_memstream(&series, &series_len);
+        for (int k = 0; out && k < o.outer; k++)
+            fprintf(out, "%s%.4g", k ? "," : "", overhead[k]);
+        if (out)
+            fclose(out);
+    }
     double mid = median(overhead, o.outer); /* sorts overhead */
     printf("construct=%s threads=%d unit=%s", b->name, p->threads, b->unit);
     if (strcmp(b->params, "chunk") == 0)
         printf(" chunk=%ld iters_per_thread=%ld", p->chunk, p->iters_per_thread);
     if (strcmp(b->name, "app_loops") == 0)
         printf(" app_n=%ld", p->app_n);
-    printf(" overhead_us=%.4f min_us=%.4f max_us=%.4f test_us=%.4f ref_us=%.4f"
+    printf(" overhead_us=%.4f mean_us=%.4f min_us=%.4f max_us=%.4f test_us=%.4f ref_us=%.4f"
            " inner=%ld instances=%ld outer=%d delay_us=%.3f delay_loops=%ld"
-           " compiler=%s runtime_lib=%s\n",
-           mid, overhead[0], overhead[o.outer - 1], median(test, o.outer) * 1e6 / (double)s.instances,
+           " compiler=%s runtime_lib=%s",
+           mid, mean, overhead[0], overhead[o.outer - 1], median(test, o.outer) * 1e6 / (double)s.instances,
            ref * 1e6 / (double)s.instances, reps, s.instances, o.outer, o.delay_us, p->delay_loops,
            compiler(), runtime_library());
+    printf("\n");
+    /* A line of its own: the driver reads only the line above. */
+    if (series)
+        printf("series_us=%s\n", series);
+    free(series);
     free(overhead);
     free(test);
     return 0;
