@@ -284,21 +284,20 @@ int main(int argc, char **argv)
     /* The mean is the time a program of the same regions takes, where the
      * median is the typical measurement: on a busy machine, whose scheduler
      * alternates fast and slow phases longer than one measurement, the two
-     * differ (bench/RESULTS.md). */
-    double sum = 0;
-    for (int k = 0; k < o.outer; k++)
-        sum += overhead[k];
-    double mean = sum / o.outer;
-    /* Each measurement, in the order taken, before the median sorts them. */
+     * differ (bench/RESULTS.md). With --series, each measurement too, in the
+     * order taken (before the median sorts them). */
     char *series = NULL;
     size_t series_len = 0;
-    if (o.series) {
-        FILE *out = open_memstream(&series, &series_len);
-        for (int k = 0; out && k < o.outer; k++)
-            fprintf(out, "%s%.4g", k ? "," : "", overhead[k]);
+    FILE *out = o.series ? open_memstream(&series, &series_len) : NULL;
+    double sum = 0;
+    for (int k = 0; k < o.outer; k++) {
+        sum += overhead[k];
         if (out)
-            fclose(out);
+            fprintf(out, "%s%.4g", k ? "," : "", overhead[k]);
     }
+    if (out)
+        fclose(out);
+    double mean = sum / o.outer;
     double mid = median(overhead, o.outer); /* sorts overhead */
     printf("construct=%s threads=%d unit=%s", b->name, p->threads, b->unit);
     if (strcmp(b->params, "chunk") == 0)
@@ -307,11 +306,10 @@ int main(int argc, char **argv)
         printf(" app_n=%ld", p->app_n);
     printf(" overhead_us=%.4f mean_us=%.4f min_us=%.4f max_us=%.4f test_us=%.4f ref_us=%.4f"
            " inner=%ld instances=%ld outer=%d delay_us=%.3f delay_loops=%ld"
-           " compiler=%s runtime_lib=%s",
+           " compiler=%s runtime_lib=%s\n",
            mid, mean, overhead[0], overhead[o.outer - 1], median(test, o.outer) * 1e6 / (double)s.instances,
            ref * 1e6 / (double)s.instances, reps, s.instances, o.outer, o.delay_us, p->delay_loops,
            compiler(), runtime_library());
-    printf("\n");
     /* A line of its own: the driver reads only the line above. */
     if (series)
         printf("series_us=%s\n", series);
