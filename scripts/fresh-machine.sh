@@ -89,6 +89,7 @@ tail -40 "$work/test.log"
 summary=$(tail -1 "$work/test.log")
 if ! echo "$summary" | grep -qE '^[1-9][0-9]* passed, 0 failed'; then
   echo "FAIL: the test command on a fresh machine ended with: $summary"
+  grep '^failed: ' "$work/test.log"
   status=1
 fi
 [ $status -eq 0 ] && echo "fresh machine: both README commands succeeded"

@@ -33,6 +33,8 @@ count() {
 }
 
 passed=0 failed=0 skipped=0
+# Each failure's name, repeated before the totals: a log's tail names them.
+failures=()
 for compiler in $compilers; do
   out=$(mktemp)
   # A failing test's whole output (its RUN lines and what they printed) is shown.
@@ -43,6 +45,8 @@ for compiler in $compilers; do
   failed=$((failed + $(count 'Failed' "$out") + $(count 'Unresolved' "$out") + $(count 'Timed Out' "$out") \
     + $(count 'Unexpectedly Passed' "$out")))
   skipped=$((skipped + $(count Unsupported "$out")))
+  while IFS= read -r line; do failures+=("$line ($compiler)"); done \
+    < <(grep -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$out")
   rm -f "$out"
 done
 
@@ -59,6 +63,7 @@ if [ $# -eq 0 ]; then
       passed=$((passed + 1))
     else
       failed=$((failed + 1)); echo "FAIL: GCC's libgomp tests (log: $build/gomp-host.log)"
+      failures+=("FAIL: GCC's libgomp tests")
       grep -E '^  (FAIL|compile failed|listed as expected)' "$build/gomp-host.log"
     fi
     grep "^GCC's libgomp tests on Glass" "$build/gomp-host.log"
@@ -89,9 +94,11 @@ if [ "$reliability" != off ] && [ $# -eq 0 ]; then
       passed=$((passed + 1))
     else
       failed=$((failed + 1)); echo "FAIL: reliability: $stage"
+      failures+=("FAIL: reliability: $stage")
     fi
   done
 fi
 
+[ ${#failures[@]} -eq 0 ] || printf 'failed: %s\n' "${failures[@]}"
 echo "${passed} passed, ${failed} failed, ${skipped} skipped"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

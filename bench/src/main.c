@@ -293,7 +293,7 @@ int main(int argc, char **argv)
     for (int k = 0; k < o.outer; k++) {
         sum += overhead[k];
         if (out)
-            fprintf(out, "%s%.4g", k ? "," : "", overhead[k]);
+            fprintf(out, "%s%.4f", k ? "," : "", overhead[k]);
     }
     if (out)
         fclose(out);
