@@ -3,8 +3,8 @@
  *
  * Every kind in the table of kinds (device_kinds.c) says how many devices
  * it has; they are numbered in the table's order, each kind's devices one
- * after another: NVIDIA GPUs (nvptx_device.c; only for a program that has
- * NVIDIA offload images, on a machine with the driver and a GPU), then the
+ * after another: NVIDIA GPUs (nvptx_device.c; on a machine with the driver
+ * and a GPU, whether or not the program has NVIDIA offload images), then the
  * host devices GLASS_HOST_DEVICES=N asks for (host_device.c). Without any
  * there are none and every target construct runs on the host as with
  * libgomp's host fallback (target_ops.c still raises its target events).
@@ -197,8 +197,12 @@ int glass_device_initial_number_now(void)
      * the program's offload images may not be registered yet): the devices
      * known now, without fixing the table. */
     int known = 0;
+    bool images = glass_image_count() != 0;
     for (const struct glass_device_kind *const *kind = glass_device_kinds; *kind; kind++)
-        known += (*kind)->count(NULL);
+        /* A kind without a setting may start a driver to count (cuInit takes
+         * a tenth of a second): only for a program that has offload images. */
+        if ((*kind)->setting || images)
+            known += (*kind)->count(NULL);
     return known;
 }
 

@@ -15,7 +15,7 @@ static void load(void)
 {
     void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
-        failure = "libcuda.so.1 (the NVIDIA driver) is not installed";
+        failure = "the NVIDIA driver, libcuda.so.1, is not installed";
         return;
     }
 #define GLASS_CUDA_LOOKUP(name, result, params)                                                        \

@@ -126,23 +126,13 @@ static void leave(struct nvptx *st)
 
 /* ---- Counting ---------------------------------------------------------------- */
 
-static void has_image(const struct glass_image *image, void *arg)
-{
-    (void)image;
-    *(bool *)arg = true;
-}
-
-/* The devices the driver offers for the program's NVIDIA images (0 without
- * images, driver or GPU: *why then says which). */
+/* The GPUs the driver offers (0 without driver or GPU: *why then says which).
+ * With or without the program's NVIDIA images, as libgomp counts its
+ * plugin's devices: a program of data directives and device memory routines
+ * alone has no image and still uses the GPU; a region without device code
+ * runs on the host (target_ops.c). */
 static int nvptx_count(const char **why)
 {
-    bool images = false;
-    glass_image_each(GLASS_OFFLOAD_TARGET_NVIDIA_PTX, has_image, &images);
-    if (!images) {
-        if (why)
-            *why = "the program has no NVIDIA offload code (gcc -foffload=nvptx-none)";
-        return 0;
-    }
     const struct glass_cuda *cu = glass_cuda_driver(why);
     int count = 0;
     if (!cu)

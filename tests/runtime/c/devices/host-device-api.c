@@ -52,7 +52,7 @@
 //
 // RUN: %not --crash env OMP_TARGET_OFFLOAD=mandatory %run %t where > %t.out 2>&1
 // RUN: FileCheck %s --check-prefix=MANDATORY < %t.out
-// MANDATORY: glass: OMP_TARGET_OFFLOAD=MANDATORY, but there is no device to offload to (the program has no NVIDIA offload code (gcc -foffload=nvptx-none); set GLASS_HOST_DEVICES=N for host devices)
+// MANDATORY: glass: OMP_TARGET_OFFLOAD=MANDATORY, but there is no device to offload to (the NVIDIA driver, libcuda.so.1, is not installed; set GLASS_HOST_DEVICES=N for host devices)
 // MANDATORY-NOT: region-device
 // RUN: %not --crash env OMP_TARGET_OFFLOAD=mandatory GLASS_HOST_DEVICES=1 OMP_DEFAULT_DEVICE=4 %run %t where > %t.out 2>&1
 // RUN: FileCheck %s --check-prefix=MANDATORY4 < %t.out
