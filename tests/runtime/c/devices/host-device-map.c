@@ -324,7 +324,7 @@ static void sections_and_structs(void)
     int global_seen = shared_global;
 #pragma omp target update from(shared_global)
     // SHARED: declare-target: seen=2 after-update=2
-    // GPU: declare-target: seen=1 after-update=2
+    // OWN-COPY: declare-target: seen=1 after-update=2
     printf("declare-target: seen=%d after-update=%d\n", global_seen, shared_global);
 }
 
