@@ -9,7 +9,6 @@
 #                                  ptxas on PATH), builds build-gpu/: the offload
 #                                  kernels, the tracing check, Glass's runtime,
 #                                  and GCC's own libgomp with its nvptx plugin as
-#                                  the reference
 #                                  the reference, and, packed into
 #                                  build-gpu/suites.tar.xz (the programs are
 #                                  mostly PTX text, which packs 30 to 1): the
@@ -35,13 +34,16 @@
 #                                  240; the tests not reached are listed)
 #
 # The device tool of this project: run(command="scripts/gpu-check.sh run",
-# carry=["build-gpu"], timeout_s=540). Expected time on an H100 machine, by
-# estimate (it has never run): about 3 minutes (the kernels 11 runs, the GPU
-# tests and the tracing and nowait checks under a minute, GCC's tests up to
-# GPU_GOMP_BUDGET_S). A session's device time (15 minutes, the machine's
-# start included) fits this and scripts/manycore-check.sh run (about 7.5
-# minutes) once each, with no room for a second try: run this one first, then
-# the many-core one with its budgets cut to what `status` says is left. Output: tables to paste into
+# carry=["build-gpu"], timeout_s=540). Measured on an H200 machine
+# (2026-11-29, bench/RESULTS.md): the kernels, the GPU tests and the tracing
+# and nowait checks about a minute; GCC's tests about 100 s for all 104, plus
+# 60 s for for-3.c and for-5.c, which time out on libgomp (30 s each) before
+# anything else is reached, so GPU_GOMP_BUDGET_S=120 covers half of them. A
+# session's device time (15 minutes, the machine's start of 1-2 minutes
+# included) fitted this with GPU_GOMP_BUDGET_S=120 and
+# scripts/manycore-check.sh run with MANYCORE_BUDGET_S=170
+# MANYCORE_TOOL_BUDGET_S=50 in one call of 334 s, leaving time for one
+# second, shorter call. Output: tables to paste into
 # bench/RESULTS.md and docs/gomp-target-results.md; with $OUT set, the logs of
 # the failing tests are copied there.
 set -u
