@@ -199,8 +199,8 @@ int glass_device_initial_number_now(void)
     int known = 0;
     bool images = glass_image_count() != 0;
     for (const struct glass_device_kind *const *kind = glass_device_kinds; *kind; kind++)
-        /* A kind without a setting may start a driver to count (cuInit takes
-         * a tenth of a second): only for a program that has offload images. */
+        /* A kind without a setting may start a driver to count it, which is
+         * slow: only for a program that has offload images. */
         if ((*kind)->setting || images)
             known += (*kind)->count(NULL);
     return known;
