@@ -7,16 +7,15 @@
 
 #include "../../platform/futex.h"
 
-/* With the processors taken, a waiter spins this many pauses at most (a few
- * microseconds: a partner that is running arrives within them; longer, the
- * spinner only keeps a processor from the threads it waits for). With more
- * runtime threads than processors it yields at most this many times. */
-#define THROTTLED_PAUSES 100ULL
+/* With more runtime threads than processors a waiter yields at most this
+ * many times. */
 #define OVERSUBSCRIBED_YIELDS 64u
 /* The clock is read every so many pauses (a few microseconds of spinning):
  * a gap of a scheduler time slice between two readings means the waiter was
  * off its processor, which another thread wanted. */
 #define PAUSES_PER_LOOK 256u
+/* A team within the processors yields at every look from this one on. */
+#define LOOKS_BEFORE_YIELDS 2u
 #define SLICE_NS 1000000ull
 /* How long the processors count as taken after such a gap was seen. */
 #define TAKEN_FOR_NS 100000000ull
@@ -113,6 +112,8 @@ void glass_spin_begin(struct glass_spin *spin)
     unsigned long long budget = atomic_load_explicit(&spin_budget, memory_order_relaxed);
     spin->yields = 0;
     spin->since_look = 0;
+    spin->looks = 0;
+    spin->yield_in_spin = false;
     spin->last_ns = 0;
     if (budget) {
         /* More threads than processors: spinning cannot help whatever the
@@ -132,8 +133,10 @@ void glass_spin_begin(struct glass_spin *spin)
              * spinning processes: barrier at 4 and 8 threads 10 and 22 us
              * against 12 and 29 spinning the throttled budget first). */
             budget = 0;
-        } else if (seen_taken && budget > THROTTLED_PAUSES) {
-            budget = THROTTLED_PAUSES;
+        } else {
+            /* Within the processors: the whole budget, yielding once the
+             * wait is long (wait.h). */
+            spin->yield_in_spin = atomic_load_explicit(&adaptive, memory_order_relaxed);
         }
     }
     spin->left = budget;
@@ -164,8 +167,12 @@ bool glass_spin_step(struct glass_spin *spin, unsigned pauses)
         spin->since_look += pauses;
         if (spin->since_look >= PAUSES_PER_LOOK) {
             spin->since_look = 0;
-            if (lost_slice(spin))
+            if (spin->yield_in_spin) {
+                if (++spin->looks >= LOOKS_BEFORE_YIELDS)
+                    sched_yield();
+            } else if (lost_slice(spin)) {
                 return false;
+            }
         }
         return true;
     }
