@@ -86,9 +86,16 @@ static inline enum glass_steal_result glass_deque_steal(struct glass_task_deque 
     struct glass_task *task = atomic_load_explicit(&deque->slots[top & deque->mask], memory_order_relaxed);
     glass_tsan_acquire(task); /* the push's release, through the fences */
     /* If the exchange below succeeds, nobody took slot `top` since we read
-     * `top`, so `task` was queued all along and the check saw it as it is. */
-    if (eligible && !eligible(task, ctx))
-        return GLASS_STEAL_REFUSED;
+     * `top`, so `task` was queued all along and the check saw it as it is.
+     * The check reads the task: first make sure it is still queued, since a
+     * task another thread took may have run, been freed and its memory
+     * reused meanwhile (TSan saw such a read of a block just reallocated). */
+    if (eligible) {
+        if (atomic_load_explicit(&deque->top, memory_order_acquire) != top)
+            return GLASS_STEAL_LOST;
+        if (!eligible(task, ctx))
+            return GLASS_STEAL_REFUSED;
+    }
     if (!atomic_compare_exchange_strong_explicit(&deque->top, &top, top + 1, memory_order_seq_cst,
                                                  memory_order_relaxed))
         return GLASS_STEAL_LOST;
