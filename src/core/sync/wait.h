@@ -64,10 +64,9 @@ unsigned glass_wait_usable_cpus(unsigned affinity_cpus);
  *   beside two spinning processes: a parallel region 4.6 us against 11.3
  *   sleeping when the processors were seen taken, libomp 3.6; its spin
  *   yields the same way);
- * - with more runtime threads than usable processors, or while the
- *   processors are seen taken, it spins a short, throttled budget and then
+ * - with more runtime threads than usable processors it does not spin: it
  *   yields a few times (a thread of ours may be the one that needs the
- *   processor);
+ *   processor), or sleeps at once while the processors are seen taken;
  * - the processors are seen taken when a yielding waiter of such a team
  *   finds it was off its processor for a scheduler time slice (another
  *   process, or a thread of the program busy in its own code, had it):
