@@ -67,11 +67,15 @@ static bool await_while_no_tasks(struct glass_team *team, const struct glass_bar
  * primary waits a whole time slice for one, every barrier. libomp's primary,
  * which always ends its barrier itself, never waits there. Only while the
  * processors are taken: on an otherwise idle oversubscribed team, waiting
- * for the primary costs a barrier about a third more. And not while a yield
- * gives the processor away for a slice: where the scheduler puts other
- * processes' threads beside ours (one session, no autogroup), each yield
- * here handed a whole slice to a spinning process, and a barrier took
- * 1 to 4 ms instead of tens of microseconds. */
+ * for the primary costs a barrier about a third more. And not while yields
+ * give the processor away for a slice (glass_wait_yields_feed_others: more
+ * than one in 8 lately): where the scheduler puts other processes' threads
+ * beside ours (one session, no autogroup), each yield here handed a whole
+ * slice to a spinning process, and a barrier took 1 to 4 ms instead of tens
+ * of microseconds. A single lost yield is not enough: under autogroup one
+ * is lost whenever the program's turn on a processor ends, and stopping
+ * then let such a program fall to 200 us per barrier-and-flag round for a
+ * while (4 threads beside two spinning processes), against 10-20. */
 #define PRIMARY_FIRST_YIELDS 64
 static inline bool oversubscribed_central(const struct glass_team *team, const struct glass_barrier *barrier)
 {

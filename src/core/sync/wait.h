@@ -65,14 +65,18 @@ unsigned glass_wait_usable_cpus(unsigned affinity_cpus);
  *   sleeping when the processors were seen taken, libomp 3.6; its spin
  *   yields the same way);
  * - with more runtime threads than usable processors it does not spin: it
- *   yields a few times (a thread of ours may be the one that needs the
- *   processor), or sleeps at once while the processors are seen taken;
+ *   yields up to 4 times (a thread of ours may be the one that needs the
+ *   processor), then sleeps; or it sleeps at once while the processors are
+ *   seen taken;
  * - the processors are seen taken when a yielding waiter of such a team
  *   finds it was off its processor for a scheduler time slice (another
  *   process, or a thread of the program busy in its own code, had it):
  *   spinning then only delays the threads it waits for, so for a while every
  *   waiter of such a team sleeps at once, and a woken sleeper gets the
- *   processor back at once, as a thread that slept does.
+ *   processor back at once, as a thread that slept does. The while adapts
+ *   (wait.c, mark_taken): from 1 ms where yielding kept the team going for
+ *   milliseconds before a slice was lost (the scheduler keeps a yield inside
+ *   the program's session), up to 100 ms where a slice is lost soon again.
  *
  * Use: glass_spin_begin, then glass_spin_step between looks at the
  * condition until it returns false (time to sleep). */
@@ -90,16 +94,18 @@ void glass_spin_begin(struct glass_spin *spin);
  * false once the budget is spent or the processors are seen taken. */
 bool glass_spin_step(struct glass_spin *spin, unsigned pauses);
 
-/* Whether a waiter lately found itself off its processor for a scheduler
- * time slice (the processors are taken: by other processes, or by threads
- * of the program busy in their own code). */
+/* Whether a waiter found itself off its processor for a scheduler time
+ * slice in the last second (the processors are taken: by other processes,
+ * or by threads of the program busy in their own code). */
 bool glass_wait_processors_taken(void);
 
 /* One sched_yield, timed. Returns false when it came back a time slice
  * later: the processor went to a thread that kept it (another process's,
- * when the scheduler does not group this process's threads apart from it),
- * and for a while glass_wait_yields_feed_others() is then true, so that
- * waits which yield on purpose stop doing so. */
+ * when the scheduler does not group this process's threads apart from it).
+ * When more than one in 8 of the recent timed yields did so,
+ * glass_wait_yields_feed_others() is true for 100 ms, so that waits which
+ * yield on purpose stop doing so; a loss now and then is the program's turn
+ * on a processor ending, which no yield causes. */
 bool glass_wait_yield(void);
 bool glass_wait_yields_feed_others(void);
 
