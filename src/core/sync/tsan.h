@@ -12,9 +12,17 @@ void __tsan_acquire(void *addr);
 void __tsan_release(void *addr);
 #define glass_tsan_acquire(addr) __tsan_acquire((void *)(addr))
 #define glass_tsan_release(addr) __tsan_release((void *)(addr))
+/* Reads whose result is thrown away unless a later atomic operation proves
+ * they saw a consistent state (a speculative check before an exchange). */
+void AnnotateIgnoreReadsBegin(const char *file, int line);
+void AnnotateIgnoreReadsEnd(const char *file, int line);
+#define glass_tsan_ignore_reads_begin() AnnotateIgnoreReadsBegin(__FILE__, __LINE__)
+#define glass_tsan_ignore_reads_end() AnnotateIgnoreReadsEnd(__FILE__, __LINE__)
 #else
 #define glass_tsan_acquire(addr) ((void)0)
 #define glass_tsan_release(addr) ((void)0)
+#define glass_tsan_ignore_reads_begin() ((void)0)
+#define glass_tsan_ignore_reads_end() ((void)0)
 #endif
 
 /* Memory the runtime hands from one thread to another through its own pools

@@ -93,7 +93,16 @@ static inline enum glass_steal_result glass_deque_steal(struct glass_task_deque 
     if (eligible) {
         if (atomic_load_explicit(&deque->top, memory_order_acquire) != top)
             return GLASS_STEAL_LOST;
-        if (!eligible(task, ctx))
+        /* The task can still be taken by another thread, run, freed and its
+         * block reused between that look and the check (a thread preempted
+         * there): the check may then read a new task, and the ancestors of
+         * one, that this thread has no ordering with. Harmless, since task
+         * blocks only ever hold tasks and the exchange below then fails;
+         * TSan is told to ignore those reads rather than report them. */
+        glass_tsan_ignore_reads_begin();
+        bool ok = eligible(task, ctx);
+        glass_tsan_ignore_reads_end();
+        if (!ok)
             return GLASS_STEAL_REFUSED;
     }
     if (!atomic_compare_exchange_strong_explicit(&deque->top, &top, top + 1, memory_order_seq_cst,
