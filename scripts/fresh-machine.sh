@@ -92,5 +92,13 @@ if ! echo "$summary" | grep -qE '^[1-9][0-9]* passed, 0 failed'; then
   grep '^failed: ' "$work/test.log"
   status=1
 fi
-[ $status -eq 0 ] && echo "fresh machine: both README commands succeeded"
+# A passing run's chroot (about 5 GB) goes, its logs stay; a failing one's
+# stays for a look (GLASS_FRESH_KEEP=1 keeps it either way).
+if [ $status -eq 0 ]; then
+  echo "fresh machine: both README commands succeeded"
+  if [ -z "${GLASS_FRESH_KEEP:-}" ]; then
+    cleanup
+    rm -rf "$chroot_dir"
+  fi
+fi
 exit $status
