@@ -98,7 +98,10 @@ if [ $status -eq 0 ]; then
   echo "fresh machine: both README commands succeeded"
   if [ -z "${GLASS_FRESH_KEEP:-}" ]; then
     cleanup
-    rm -rf "$chroot_dir"
+    # Only with nothing mounted under it any more (the host's /dev is bound there).
+    if ! grep -q " $chroot_dir/" /proc/mounts; then
+      rm -rf --one-file-system "$chroot_dir"
+    fi
   fi
 fi
 exit $status
