@@ -87,18 +87,12 @@ static inline enum glass_steal_result glass_deque_steal(struct glass_task_deque 
     glass_tsan_acquire(task); /* the push's release, through the fences */
     /* If the exchange below succeeds, nobody took slot `top` since we read
      * `top`, so `task` was queued all along and the check saw it as it is.
-     * The check reads the task: first make sure it is still queued, since a
-     * task another thread took may have run, been freed and its memory
-     * reused meanwhile (TSan saw such a read of a block just reallocated). */
+     * If it fails, the task may have been taken, run and freed meanwhile and
+     * its block reused: the check then read a task (blocks only ever hold
+     * tasks, task_alloc.c), and ancestors of one, that this thread has no
+     * ordering with, and its answer is thrown away. TSan is told to ignore
+     * those speculative reads rather than report them. */
     if (eligible) {
-        if (atomic_load_explicit(&deque->top, memory_order_acquire) != top)
-            return GLASS_STEAL_LOST;
-        /* The task can still be taken by another thread, run, freed and its
-         * block reused between that look and the check (a thread preempted
-         * there): the check may then read a new task, and the ancestors of
-         * one, that this thread has no ordering with. Harmless, since task
-         * blocks only ever hold tasks and the exchange below then fails;
-         * TSan is told to ignore those reads rather than report them. */
         glass_tsan_ignore_reads_begin();
         bool ok = eligible(task, ctx);
         glass_tsan_ignore_reads_end();
