@@ -60,6 +60,15 @@ static _Atomic unsigned timed_yields, lost_yields;
 /* Until when a yield counts as handing the processor away for a slice. */
 static _Atomic uint64_t yields_feed_until_ns;
 
+/* This thread's waits in an oversubscribed team skip the yields
+ * (glass_wait_sleep_first). */
+static __thread bool sleep_first __attribute__((tls_model("initial-exec")));
+
+void glass_wait_sleep_first(bool value)
+{
+    sleep_first = value;
+}
+
 void glass_wait_configure(unsigned long long spin_count, bool passive, bool adapt)
 {
     atomic_store_explicit(&spin_budget, passive ? 0 : spin_count, memory_order_relaxed);
@@ -71,7 +80,7 @@ void glass_wait_set_oversubscribed(bool value)
     atomic_store_explicit(&oversubscribed, value, memory_order_relaxed);
 }
 
-static uint64_t now_ns(void)
+uint64_t glass_wait_now_ns(void)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -110,7 +119,7 @@ static bool still_taken(void)
 {
     if (!atomic_load_explicit(&taken, memory_order_relaxed))
         return false;
-    if (now_ns() < atomic_load_explicit(&taken_until_ns, memory_order_relaxed))
+    if (glass_wait_now_ns() < atomic_load_explicit(&taken_until_ns, memory_order_relaxed))
         return true;
     atomic_store_explicit(&taken, false, memory_order_relaxed);
     return false;
@@ -121,14 +130,14 @@ bool glass_wait_processors_taken(void)
     if (!atomic_load_explicit(&adaptive, memory_order_relaxed))
         return false;
     uint64_t until = atomic_load_explicit(&seen_taken_until_ns, memory_order_relaxed);
-    return until && now_ns() < until;
+    return until && glass_wait_now_ns() < until;
 }
 
 bool glass_wait_yield(void)
 {
-    uint64_t before = now_ns();
+    uint64_t before = glass_wait_now_ns();
     sched_yield();
-    uint64_t after = now_ns();
+    uint64_t after = glass_wait_now_ns();
     bool lost = after - before > SLICE_NS;
     /* Recent timed yields and how many of them lost a slice, both halved
      * every TIMED_YIELDS_WINDOW yields. */
@@ -149,7 +158,7 @@ bool glass_wait_yield(void)
 bool glass_wait_yields_feed_others(void)
 {
     uint64_t until = atomic_load_explicit(&yields_feed_until_ns, memory_order_relaxed);
-    return until && now_ns() < until;
+    return until && glass_wait_now_ns() < until;
 }
 
 unsigned glass_wait_usable_cpus(unsigned affinity_cpus)
@@ -189,7 +198,7 @@ void glass_spin_begin(struct glass_spin *spin)
              * (measured: a team of 4 on 2 idle cores meets a barrier in
              * 2.5 us yielding, over 100 us spinning 1000 pauses first). */
             budget = 0;
-            spin->yields = OVERSUBSCRIBED_YIELDS;
+            spin->yields = sleep_first ? 0 : OVERSUBSCRIBED_YIELDS;
         } else if (crowded) {
             /* Processors taken as well: the thread waited for is one of
              * ours that has none, and other programs take what a spin or a
@@ -210,7 +219,7 @@ void glass_spin_begin(struct glass_spin *spin)
  * look (and then marks the processors taken). */
 static bool lost_slice(struct glass_spin *spin)
 {
-    uint64_t now = now_ns();
+    uint64_t now = glass_wait_now_ns();
     bool lost = spin->last_ns && now - spin->last_ns > SLICE_NS;
     spin->last_ns = now;
     if (lost && atomic_load_explicit(&adaptive, memory_order_relaxed)) {
@@ -243,7 +252,7 @@ bool glass_spin_step(struct glass_spin *spin, unsigned pauses)
     if (spin->yields) {
         spin->yields--;
         if (!spin->last_ns)
-            spin->last_ns = now_ns();
+            spin->last_ns = glass_wait_now_ns();
         sched_yield();
         /* A yield that comes back a slice later gave the processor to a
          * thread that kept it: more yields would only feed it. */

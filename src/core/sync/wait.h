@@ -109,4 +109,12 @@ bool glass_wait_processors_taken(void);
 bool glass_wait_yield(void);
 bool glass_wait_yields_feed_others(void);
 
+/* While set, this thread's waits in a team with more threads than usable
+ * processors sleep without yielding first (the primary at an oversubscribed
+ * join on a busy machine, parallel.c). */
+void glass_wait_sleep_first(bool value);
+
+/* CLOCK_MONOTONIC in nanoseconds. */
+uint64_t glass_wait_now_ns(void);
+
 #endif
