@@ -79,7 +79,7 @@ static bool await_while_no_tasks(struct glass_team *team, const struct glass_bar
 #define PRIMARY_FIRST_YIELDS 64
 static inline bool oversubscribed_central(const struct glass_team *team, const struct glass_barrier *barrier)
 {
-    return barrier == &team->barrier && !barrier->levels && team->nthreads > glass_globals.wait_cpus;
+    return barrier == &team->barrier && !barrier->levels && glass_team_outnumbers_processors(team);
 }
 
 static void passed(struct glass_thread *self, struct glass_barrier *barrier, const struct glass_barrier_ticket *ticket)

@@ -335,7 +335,7 @@ static __thread uint64_t join_ns_average __attribute__((tls_model("initial-exec"
 
 static void primary_join(struct glass_thread *self, struct glass_team *team)
 {
-    if (team->nthreads <= glass_globals.wait_cpus || !glass_wait_processors_taken()) {
+    if (!glass_team_outnumbers_processors(team) || !glass_wait_processors_taken()) {
         glass_team_barrier_tasks(self, &team->join, NULL);
         return;
     }

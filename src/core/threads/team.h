@@ -9,6 +9,7 @@
 #include "../tasks/task.h"
 #include "../tasks/task_team.h"
 #include "thread.h"
+#include "../globals.h"
 #include "../loops/workshare.h"
 
 /* Cancellation requests (bits of team->cancelled). */
@@ -148,6 +149,14 @@ void glass_team_fork_children(struct glass_team *team, unsigned num);
  * thread_end it can; at the program's end the wait is bounded (pool.c).
  * Returns the number of workers told to end. */
 unsigned glass_pool_retire_idle(struct glass_thread *self, bool program_ends);
+
+/* A team with more threads than the processors the process may use: its
+ * waiters yield or sleep rather than spin (wait.h), and its barriers and
+ * joins adapt to a busy machine (team_barrier.c, parallel.c). */
+static inline bool glass_team_outnumbers_processors(const struct glass_team *team)
+{
+    return team->nthreads > glass_globals.wait_cpus;
+}
 
 /* Explicit and implicit barrier of the innermost team. Returns true when the
  * region has been cancelled (for the cancellable form). */
