@@ -116,5 +116,11 @@ void glass_wait_sleep_first(bool value);
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 uint64_t glass_wait_now_ns(void);
+/* How many threads the runtime has (the pool's workers and the initial
+ * thread) and how many processors it may use, and time one of them slept
+ * in the futex: what the process's
+ * share of the processors is judged against (wait.c, sample_share). */
+void glass_wait_set_runtime_threads(unsigned count, unsigned usable_cpus);
+void glass_wait_slept(uint64_t ns);
 
 #endif

@@ -140,6 +140,7 @@ struct glass_thread *glass_pool_take(void)
         worker = create_worker();
         nworkers_created++;
         glass_wait_set_oversubscribed(nworkers_created + 1 > glass_globals.wait_cpus);
+        glass_wait_set_runtime_threads(nworkers_created + 1, glass_globals.wait_cpus);
     }
     pthread_mutex_unlock(&pool_lock);
     return worker;
@@ -208,6 +209,7 @@ unsigned glass_pool_retire_idle(struct glass_thread *self, bool program_ends)
     }
     nworkers_created -= told;
     glass_wait_set_oversubscribed(nworkers_created + 1 > glass_globals.wait_cpus);
+    glass_wait_set_runtime_threads(nworkers_created + 1, glass_globals.wait_cpus);
     pthread_mutex_unlock(&pool_lock);
 
     if (program_ends) {
@@ -242,6 +244,7 @@ static void forget_workers_in_child(void)
     idle_workers = NULL;
     nworkers_created = 0;
     glass_wait_set_oversubscribed(false);
+    glass_wait_set_runtime_threads(1, glass_globals.wait_cpus);
     struct glass_thread *self = glass_self_ptr;
     if (!self)
         return;
