@@ -155,10 +155,16 @@ static void sample_share(uint64_t now)
         atomic_store_explicit(&others_until_ns, now + SEEN_TAKEN_FOR_NS, memory_order_relaxed);
 }
 
+/* Whether a deadline set by the marks above (0: never set) is still ahead. */
+static bool still_before(_Atomic uint64_t *until_ns)
+{
+    uint64_t until = atomic_load_explicit(until_ns, memory_order_relaxed);
+    return until && glass_wait_now_ns() < until;
+}
+
 static bool others_take(void)
 {
-    uint64_t until = atomic_load_explicit(&others_until_ns, memory_order_relaxed);
-    return until && glass_wait_now_ns() < until;
+    return still_before(&others_until_ns);
 }
 
 /* The window adapts to how the scheduler treats our yields. Where each
@@ -204,8 +210,7 @@ bool glass_wait_processors_taken(void)
 {
     if (!atomic_load_explicit(&adaptive, memory_order_relaxed))
         return false;
-    uint64_t until = atomic_load_explicit(&seen_taken_until_ns, memory_order_relaxed);
-    return until && glass_wait_now_ns() < until;
+    return still_before(&seen_taken_until_ns);
 }
 
 bool glass_wait_yield(void)
@@ -232,8 +237,7 @@ bool glass_wait_yield(void)
 
 bool glass_wait_yields_feed_others(void)
 {
-    uint64_t until = atomic_load_explicit(&yields_feed_until_ns, memory_order_relaxed);
-    return until && glass_wait_now_ns() < until;
+    return still_before(&yields_feed_until_ns);
 }
 
 unsigned glass_wait_usable_cpus(unsigned affinity_cpus)
