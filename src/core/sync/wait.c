@@ -102,15 +102,13 @@ void glass_wait_configure(unsigned long long spin_count, bool passive, bool adap
     atomic_store_explicit(&adaptive, adapt && !passive, memory_order_relaxed);
 }
 
-void glass_wait_set_oversubscribed(bool value)
-{
-    atomic_store_explicit(&oversubscribed, value, memory_order_relaxed);
-}
-
 void glass_wait_set_runtime_threads(unsigned count, unsigned usable_cpus)
 {
-    atomic_store_explicit(&runtime_threads, count ? count : 1, memory_order_relaxed);
-    atomic_store_explicit(&runtime_cpus, usable_cpus ? usable_cpus : 1, memory_order_relaxed);
+    count = count ? count : 1;
+    usable_cpus = usable_cpus ? usable_cpus : 1;
+    atomic_store_explicit(&runtime_threads, count, memory_order_relaxed);
+    atomic_store_explicit(&runtime_cpus, usable_cpus, memory_order_relaxed);
+    atomic_store_explicit(&oversubscribed, count > usable_cpus, memory_order_relaxed);
 }
 
 uint64_t glass_wait_now_ns(void)

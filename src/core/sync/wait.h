@@ -44,9 +44,6 @@ void glass_gen_poke(_Atomic unsigned *word);
  * in any case. */
 void glass_wait_configure(unsigned long long spin_count, bool passive, bool adaptive);
 
-/* Runtime threads started, against the processors the process may use. */
-void glass_wait_set_oversubscribed(bool oversubscribed);
-
 /* Processors the process may use for waiting decisions: the affinity mask,
  * cut to the cgroup's CPU quota when there is one (cgroup v2 cpu.max). */
 unsigned glass_wait_usable_cpus(unsigned affinity_cpus);
@@ -117,9 +114,10 @@ void glass_wait_sleep_first(bool value);
 /* CLOCK_MONOTONIC in nanoseconds. */
 uint64_t glass_wait_now_ns(void);
 /* How many threads the runtime has (the pool's workers and the initial
- * thread) and how many processors it may use, and time one of them slept
- * in the futex: what the process's
- * share of the processors is judged against (wait.c, sample_share). */
+ * thread) and how many processors it may use: more threads than processors
+ * make every wait yield rather than spin. With the time one of them slept
+ * in the futex, what the process's share of the processors is judged
+ * against (wait.c, sample_share). */
 void glass_wait_set_runtime_threads(unsigned count, unsigned usable_cpus);
 void glass_wait_slept(uint64_t ns);
 

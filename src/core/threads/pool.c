@@ -139,7 +139,6 @@ struct glass_thread *glass_pool_take(void)
     } else {
         worker = create_worker();
         nworkers_created++;
-        glass_wait_set_oversubscribed(nworkers_created + 1 > glass_globals.wait_cpus);
         glass_wait_set_runtime_threads(nworkers_created + 1, glass_globals.wait_cpus);
     }
     pthread_mutex_unlock(&pool_lock);
@@ -208,7 +207,6 @@ unsigned glass_pool_retire_idle(struct glass_thread *self, bool program_ends)
         self->hot_nworkers = 0;
     }
     nworkers_created -= told;
-    glass_wait_set_oversubscribed(nworkers_created + 1 > glass_globals.wait_cpus);
     glass_wait_set_runtime_threads(nworkers_created + 1, glass_globals.wait_cpus);
     pthread_mutex_unlock(&pool_lock);
 
@@ -243,7 +241,6 @@ static void forget_workers_in_child(void)
     pthread_mutex_init(&pool_lock, NULL);
     idle_workers = NULL;
     nworkers_created = 0;
-    glass_wait_set_oversubscribed(false);
     glass_wait_set_runtime_threads(1, glass_globals.wait_cpus);
     struct glass_thread *self = glass_self_ptr;
     if (!self)

@@ -135,7 +135,7 @@ static void run_team(void *(*body)(void *), unsigned n)
 {
     /* As the runtime does: yield rather than spin when threads outnumber
      * processors. */
-    glass_wait_set_oversubscribed(n > (unsigned)sysconf(_SC_NPROCESSORS_ONLN));
+    glass_wait_set_runtime_threads(n, (unsigned)sysconf(_SC_NPROCESSORS_ONLN));
     pthread_t threads[MAX_THREADS];
     for (unsigned i = 1; i < n; i++)
         if (pthread_create(&threads[i], NULL, body, (void *)(size_t)i))
