@@ -129,10 +129,10 @@ void glass_critical_exit_at(struct glass_lock *name, const void *codeptr)
 
 /* The ABIs' watched entries: one look at the thread pointer for the enter
  * frame, the events and the lock (lock_watched.h). A critical construct's
- * lock is never the atomic one. Their callers are the compilers' entry points
- * (GOMP_critical_*, __kmpc_*critical*), which only user code calls, so the
- * return address they pass is the user's call site as it is: no user_site
- * filter (the lock routines keep theirs: __kmpc_set_lock calls omp_set_lock). */
+ * lock is never the atomic one. The call site goes through user_site even
+ * though only compiled code calls the entry points: a region body that ends
+ * with its critical construct tail-calls the exit, whose return address is
+ * then the runtime's call of the body (NULL, as libomp reports it). */
 /* A thread the runtime has not seen yet, or that has no number yet, gets
  * them here (glass_watched_self), so that the watched entries keep no
  * argument across a call before they need it. */
@@ -159,7 +159,7 @@ void glass_critical_enter_watched(struct glass_lock *name, unsigned hint, const 
     GLASS_OMPT_ENTRY_AS(self, cfa);
     struct glass_lock *lock = critical_lock(name);
     if (__builtin_expect(glass_lock_acquire_watched(self, lock, GLASS_MUTEX_CRITICAL, hint, GLASS_STATE_WAIT_CRITICAL,
-                                                    codeptr) != GLASS_LOCK_OK,
+                                                    user_site(codeptr)) != GLASS_LOCK_OK,
                          0))
         nested_entry(lock);
 }
@@ -173,7 +173,7 @@ void glass_critical_exit_watched(struct glass_lock *name, const void *codeptr, v
     }
     GLASS_OMPT_ENTRY_AS(self, cfa);
     struct glass_lock *lock = critical_lock(name);
-    if (__builtin_expect(glass_lock_release_watched(self, lock, GLASS_MUTEX_CRITICAL, codeptr) !=
+    if (__builtin_expect(glass_lock_release_watched(self, lock, GLASS_MUTEX_CRITICAL, user_site(codeptr)) !=
                              GLASS_LOCK_OK,
                          0))
         stray_exit(lock);
