@@ -47,16 +47,8 @@ struct kmp_open_loop {
     struct doacross_nest *nest;   /* doacross loops, else NULL */
 };
 
-uint64_t kmp_trip_count(bool is_signed, uint64_t lower, uint64_t upper, int64_t incr)
+void kmp_zero_increment(void)
 {
-    if (incr > 0) {
-        bool empty = is_signed ? (int64_t)upper < (int64_t)lower : upper < lower;
-        return empty ? 0 : (upper - lower) / (uint64_t)incr + 1;
-    }
-    if (incr < 0) {
-        bool empty = is_signed ? (int64_t)lower < (int64_t)upper : lower < upper;
-        return empty ? 0 : (lower - upper) / (0 - (uint64_t)incr) + 1;
-    }
     glass_fatal("worksharing loop with a zero increment");
 }
 

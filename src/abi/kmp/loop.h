@@ -15,8 +15,23 @@ static inline uint64_t kmp_widen_signed(int64_t value)
     return (uint64_t)value;
 }
 
-/* Logical iterations of the loop; 0 when it runs none. */
-uint64_t kmp_trip_count(bool is_signed, uint64_t lower, uint64_t upper, int64_t incr);
+/* A loop whose increment is 0: fatal. */
+void kmp_zero_increment(void) __attribute__((noreturn, cold));
+
+/* Logical iterations of the loop; 0 when it runs none. Inline: every loop
+ * entry point starts with it. */
+static inline uint64_t kmp_trip_count(bool is_signed, uint64_t lower, uint64_t upper, int64_t incr)
+{
+    if (incr > 0) {
+        bool empty = is_signed ? (int64_t)upper < (int64_t)lower : upper < lower;
+        return empty ? 0 : (upper - lower) / (uint64_t)incr + 1;
+    }
+    if (incr < 0) {
+        bool empty = is_signed ? (int64_t)lower < (int64_t)upper : lower < upper;
+        return empty ? 0 : (lower - upper) / (0 - (uint64_t)incr) + 1;
+    }
+    kmp_zero_increment();
+}
 
 /* Starts the worksharing construct of a loop run through the dispatch
  * interface (`dispatch`) or of a statically scheduled doacross loop, taking

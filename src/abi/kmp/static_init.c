@@ -106,11 +106,13 @@ static bool is_distribute(int kind)
     return kind == KMP_DISTRIBUTE_STATIC || kind == KMP_DISTRIBUTE_STATIC_CHUNKED;
 }
 
-static void share_of(int kind, uint64_t count, int64_t chunk, unsigned nthreads, unsigned num,
-                     struct glass_static_share *share)
+static inline void share_of(int kind, uint64_t count, int64_t chunk, unsigned nthreads, unsigned num,
+                            struct glass_static_share *share)
 {
     switch (kind) {
     case KMP_SCH_STATIC:
+        glass_static_block(count, nthreads, num, share); /* what Clang passes for schedule(static) */
+        return;
     case KMP_SCH_STATIC_GREEDY:
     case KMP_SCH_STATIC_BALANCED:
     case KMP_SCH_AUTO:
@@ -143,14 +145,39 @@ static void set_bounds(const struct glass_static_share *share, uint64_t count, i
     *stride = share->stride ? (int64_t)(share->stride * (uint64_t)incr) : (int64_t)count;
 }
 
-static void static_init(struct glass_thread *self, const struct kmp_ident *loc, int32_t schedtype, bool is_signed,
-                        int32_t *plastiter, uint64_t *lower, uint64_t *upper, int64_t *stride, int64_t incr,
-                        int64_t chunk, const void *codeptr)
+/* An ordered(n) loop: its doacross bookkeeping lives in a worksharing
+ * construct, scheduled as the threads compute it in static_init. Its work
+ * events are the static init's and __kmpc_for_static_fini's. Out of line:
+ * its descriptor would otherwise take stack in every static loop's entry. */
+static void __attribute__((noinline, cold)) start_doacross(struct glass_thread *self, uint64_t count, uint64_t lower,
+                                                           int64_t incr, uint64_t chunk)
+{
+    struct glass_loop_spec spec = {
+        .count = count,
+        .start = lower,
+        .incr = (uint64_t)incr,
+        .end = lower + count * (uint64_t)incr,
+        .sched = GLASS_SCHED_STATIC,
+        .chunk = chunk,
+        .unreported = true,
+    };
+    kmp_loop_start(self, &spec, false);
+}
+
+/* `watched`, a constant in each caller: a tool or debugger watches, so the
+ * loop's work events are reported and its begin is recorded for
+ * __kmpc_for_static_fini's end event; unwatched, the division alone. */
+static inline __attribute__((always_inline)) void static_init(struct glass_thread *self, const struct kmp_ident *loc,
+                                                              int32_t schedtype, bool is_signed, int32_t *plastiter,
+                                                              uint64_t *lower, uint64_t *upper, int64_t *stride,
+                                                              int64_t incr, int64_t chunk, bool watched,
+                                                              const void *codeptr)
 {
     uint64_t count = kmp_trip_count(is_signed, *lower, *upper, incr);
     int kind = schedule_kind(schedtype);
-    int type = work_type(loc, is_distribute(kind));
-    work_begins(self, type, count, codeptr);
+    int type = watched ? work_type(loc, is_distribute(kind)) : 0;
+    if (watched)
+        work_begins(self, type, count, codeptr);
     if (count == 0) {
         if (plastiter)
             *plastiter = 0;
@@ -161,43 +188,49 @@ static void static_init(struct glass_thread *self, const struct kmp_ident *loc, 
     if (is_distribute(kind)) {
         nthreads = glass_league_size(self);
         num = glass_league_num(self);
-    } else if (__builtin_expect(kmp_doacross_pending(self), 0)) {
-        /* An ordered(n) loop: its doacross bookkeeping lives in a
-         * worksharing construct, scheduled as the threads compute it here.
-         * Its work events are this call's and __kmpc_for_static_fini's. */
-        struct glass_loop_spec spec = {
-            .count = count,
-            .start = *lower,
-            .incr = (uint64_t)incr,
-            .end = *lower + count * (uint64_t)incr,
-            .sched = GLASS_SCHED_STATIC,
-            .chunk = kind == KMP_SCH_STATIC_CHUNKED && chunk > 0 ? (uint64_t)chunk : 0,
-            .unreported = true,
-        };
-        kmp_loop_start(self, &spec, false);
+    } else if (__builtin_expect(kmp_state.nopen_loops != 0, 0) && kmp_doacross_pending(self)) {
+        start_doacross(self, count, *lower, incr, kind == KMP_SCH_STATIC_CHUNKED && chunk > 0 ? (uint64_t)chunk : 0);
     }
     struct glass_static_share share;
     share_of(kind, count, chunk, nthreads, num, &share);
-    if (type == GLASS_WORK_SECTIONS)
-        report_sections(self, &share, codeptr);
-    else if (GLASS_OMPT_ON(dispatch))
-        report_chunk(self, type, 0, &share);
+    if (watched) {
+        if (type == GLASS_WORK_SECTIONS)
+            report_sections(self, &share, codeptr);
+        else if (GLASS_OMPT_ON(dispatch))
+            report_chunk(self, type, 0, &share);
+    }
     set_bounds(&share, count, incr, lower, upper, stride);
     if (plastiter)
         *plastiter = share.last;
 }
 
-/* The four entry points differ only in types. */
+/* The watched half (GLASS_OMPT_CALLER): out of line, so that the unwatched
+ * entry keeps no registers and no stack for the events. */
+static void __attribute__((noinline)) static_init_watched(const struct kmp_ident *loc, int32_t schedtype,
+                                                          bool is_signed, int32_t *plastiter, uint64_t *lower,
+                                                          uint64_t *upper, int64_t *stride, int64_t incr,
+                                                          int64_t chunk, const void *codeptr, void *cfa)
+{
+    GLASS_OMPT_ENTRY_AT(cfa);
+    static_init(glass_self(), loc, schedtype, is_signed, plastiter, lower, upper, stride, incr, chunk, true,
+                codeptr);
+}
+
+/* The four entry points differ only in types. Unwatched, no enter frame,
+ * no event and no record of the loop's begin (zero cost without a tool). */
 #define FOR_STATIC_INIT(suffix, T, ST, is_signed)                                                           \
     GLASS_EXPORT void __kmpc_for_static_init_##suffix(struct kmp_ident *loc, int32_t gtid, int32_t schedtype, \
                                                       int32_t *plastiter, T *plower, T *pupper, ST *pstride, \
                                                       ST incr, ST chunk)                                    \
     {                                                                                                       \
-        GLASS_OMPT_ENTRY();                                                                                 \
         uint64_t lower = kmp_widen_signed((int64_t)*plower), upper = kmp_widen_signed((int64_t)*pupper);    \
         int64_t stride;                                                                                     \
-        static_init(kmp_thread(gtid), loc, schedtype, is_signed, plastiter, &lower, &upper, &stride, incr,  \
-                    chunk, __builtin_return_address(0));                                                    \
+        if (GLASS_OMPT_ENTRY_WATCH())                                                                       \
+            static_init_watched(loc, schedtype, is_signed, plastiter, &lower, &upper, &stride, incr, chunk,  \
+                                GLASS_OMPT_CALLER);                                                         \
+        else                                                                                                \
+            static_init(kmp_thread(gtid), loc, schedtype, is_signed, plastiter, &lower, &upper, &stride,     \
+                        incr, chunk, false, NULL);                                                          \
         *plower = (T)lower;                                                                                 \
         *pupper = (T)upper;                                                                                 \
         *pstride = (ST)stride;                                                                              \
@@ -209,10 +242,17 @@ FOR_STATIC_INIT(8, int64_t, int64_t, true)
 FOR_STATIC_INIT(8u, uint64_t, int64_t, false)
 
 /* The end of a statically scheduled loop: nothing is shared, so nothing to
- * release (the barrier, unless nowait, is a separate call). */
+ * release (the barrier, unless nowait, is a separate call). Unwatched, only
+ * a begin recorded while a tool watched is dropped, so that the record
+ * stays paired if watching stopped (the tool finalized) inside the loop. */
 GLASS_EXPORT void __kmpc_for_static_fini(struct kmp_ident *loc, int32_t gtid)
 {
-    GLASS_OMPT_ENTRY_CALL(work_ends(kmp_thread(gtid), loc, __builtin_return_address(0)));
+    if (GLASS_OMPT_ENTRY_WATCH()) {
+        GLASS_OMPT_ENTRY_WATCHED();
+        work_ends(kmp_thread(gtid), loc, __builtin_return_address(0));
+    } else if (__builtin_expect(kmp_state.nstatic_work != 0, 0)) {
+        kmp_state.nstatic_work--;
+    }
 }
 
 /* distribute parallel for: the team's part of the loop (a distribute static

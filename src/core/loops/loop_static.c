@@ -4,19 +4,12 @@
 void glass_static_share(uint64_t count, uint64_t chunk, unsigned nthreads, unsigned num,
                         struct glass_static_share *share)
 {
-    if (nthreads == 0)
-        nthreads = 1;
     if (chunk == 0) {
-        /* One contiguous block per thread, sizes differing by at most one, the
-         * first count % nthreads threads getting the larger ones: as
-         * loop_schedule.c and GCC's inline expansion of schedule(static). */
-        uint64_t size = count / nthreads, extra = count % nthreads;
-        share->lo = num < extra ? num * (size + 1) : extra * (size + 1) + (num - extra) * size;
-        share->hi = share->lo + size + (num < extra);
-        share->stride = 0;
-        share->last = share->hi == count && share->lo < share->hi;
+        glass_static_block(count, nthreads, num, share);
         return;
     }
+    if (nthreads == 0)
+        nthreads = 1;
     /* Chunks go round-robin in thread order: the thread's k-th chunk is chunk
      * number k * nthreads + num. */
     if (chunk > count)

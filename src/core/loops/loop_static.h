@@ -22,6 +22,22 @@ struct glass_static_share {
     bool last;        /* the thread runs iteration count-1 */
 };
 
+/* schedule(static) without a chunk size: one contiguous block per thread,
+ * sizes differing by at most one, the first count % nthreads threads getting
+ * the larger ones (as loop_schedule.c and GCC's inline expansion of
+ * schedule(static)). Inline for the Clang ABI's static loop entry. */
+static inline void glass_static_block(uint64_t count, unsigned nthreads, unsigned num,
+                                      struct glass_static_share *share)
+{
+    if (nthreads == 0)
+        nthreads = 1;
+    uint64_t size = count / nthreads, extra = count % nthreads;
+    share->lo = num < extra ? num * (size + 1) : extra * (size + 1) + (num - extra) * size;
+    share->hi = share->lo + size + (num < extra);
+    share->stride = 0;
+    share->last = share->hi == count && share->lo < share->hi;
+}
+
 /* schedule(static) (chunk 0) or schedule(static, chunk), thread `num` of
  * `nthreads`. */
 void glass_static_share(uint64_t count, uint64_t chunk, unsigned nthreads, unsigned num,
