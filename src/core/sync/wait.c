@@ -56,6 +56,8 @@
 /* Atomic: kmp_set_blocktime may change them while other threads wait. */
 static _Atomic unsigned long long spin_budget = 300000; /* pause iterations before sleeping */
 static _Atomic bool adaptive = true;
+/* More runtime threads than usable processors: runtime_threads >
+ * runtime_cpus (below), kept as one flag for the waits to read in one load. */
 static _Atomic bool oversubscribed;
 /* Processors seen taken: until taken_until_ns (CLOCK_MONOTONIC). The flag
  * alone is what every wait reads: the clock only while it is set. */
@@ -118,9 +120,11 @@ uint64_t glass_wait_now_ns(void)
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
-void glass_wait_slept(uint64_t ns)
+void glass_wait_sleep(_Atomic unsigned *word, unsigned value)
 {
-    atomic_fetch_add_explicit(&asleep_ns, ns, memory_order_relaxed);
+    uint64_t asleep_from = glass_wait_now_ns();
+    glass_futex_wait(word, value);
+    atomic_fetch_add_explicit(&asleep_ns, glass_wait_now_ns() - asleep_from, memory_order_relaxed);
 }
 
 /* Called where a slice was lost: one thread at a time, every
@@ -365,9 +369,7 @@ bool glass_gen_wait(_Atomic unsigned *word, unsigned gen, bool (*cond)(void *), 
                                                   memory_order_seq_cst, memory_order_acquire);
             continue;
         }
-        uint64_t asleep_from = glass_wait_now_ns();
-        glass_futex_wait(word, value);
-        glass_wait_slept(glass_wait_now_ns() - asleep_from);
+        glass_wait_sleep(word, value);
         slept = true;
     }
 }

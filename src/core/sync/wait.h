@@ -115,10 +115,12 @@ void glass_wait_sleep_first(bool value);
 uint64_t glass_wait_now_ns(void);
 /* How many threads the runtime has (the pool's workers and the initial
  * thread) and how many processors it may use: more threads than processors
- * make every wait yield rather than spin. With the time one of them slept
+ * make every wait yield rather than spin. With the time its threads sleep
  * in the futex, what the process's share of the processors is judged
  * against (wait.c, sample_share). */
 void glass_wait_set_runtime_threads(unsigned count, unsigned usable_cpus);
-void glass_wait_slept(uint64_t ns);
+/* A runtime thread's futex sleep on `word` while it holds `value`, its
+ * duration counted for that judgement. */
+void glass_wait_sleep(_Atomic unsigned *word, unsigned value);
 
 #endif

@@ -56,9 +56,7 @@ static void sleep_once(struct glass_thread *self, const struct glass_task *const
     atomic_thread_fence(memory_order_seq_cst);
     if (done(arg) || glass_task_run_eligible(self, constraint))
         return;
-    uint64_t asleep_from = glass_wait_now_ns();
-    glass_futex_wait(events, value);
-    glass_wait_slept(glass_wait_now_ns() - asleep_from);
+    glass_wait_sleep(events, value);
 }
 
 /* Up to `pauses` steps of the spin, looking at `done` between them (one
