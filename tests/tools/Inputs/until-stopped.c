@@ -5,7 +5,11 @@
  *                                first region has run
  *   until-stopped crash REGIONS  REGIONS parallel regions, then a SIGSEGV
  *   until-stopped handler        as the first, with its own SIGTERM handler
- *                                (installed in main) that exits with 3 */
+ *                                (installed in main) that exits with 3
+ *   until-stopped paced          as the first, a millisecond's sleep after
+ *                                each region: its events fill a trace
+ *                                buffer in minutes, not in a fraction of a
+ *                                second, however late the stop comes */
 #include <omp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -53,14 +57,18 @@ int main(int argc, char **argv)
     }
     if (argc > 1 && !strcmp(argv[1], "handler"))
         signal(SIGTERM, on_term);
-    double seconds = argc > 1 && strcmp(argv[1], "handler") ? atof(argv[1]) : 60;
+    int paced = argc > 1 && !strcmp(argv[1], "paced");
+    double seconds = argc > 1 && strcmp(argv[1], "handler") && !paced ? atof(argv[1]) : 60;
     double start = omp_get_wtime();
     work();
     printf("running\n");
     fflush(stdout);
     long regions = 1;
-    while (omp_get_wtime() - start < seconds)
+    while (omp_get_wtime() - start < seconds) {
         regions += work() > 0;
+        if (paced)
+            usleep(1000);
+    }
     printf("program: not stopped after %ld regions\n", regions);
     return 0;
 }
