@@ -68,30 +68,32 @@ static void check_set_lock(struct glass_lock *lock, enum glass_lock_status statu
     glass_fatal("omp_set_lock: lock %p: unexpected state", (void *)lock);
 }
 
-static void set_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa);
-
-/* A thread the runtime has not seen yet, or that has no number yet, gets
- * them here (glass_watched_self), so that the watched halves keep no
- * argument across a call before they need it. */
-static void __attribute__((noinline, cold)) set_lock_new_thread(struct glass_lock *lock, const void *codeptr,
-                                                                void *cfa)
+/* The general watched half: a thread the runtime has not seen yet or that
+ * has no number yet (glass_watched_self), a task inside the runtime already
+ * (an outer entry's enter frame stays), or a thread without a task. */
+static void __attribute__((noinline, cold)) set_lock_general(struct glass_lock *lock, const void *codeptr, void *cfa)
 {
     glass_watched_self_slow();
-    set_lock_watched(lock, codeptr, cfa);
-}
-
-/* One look at the thread pointer for the enter frame, the events and the
- * lock (lock_watched.h). */
-static void __attribute__((noinline)) set_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa)
-{
-    struct glass_thread *self = glass_watched_self();
-    if (!self) {
-        set_lock_new_thread(lock, codeptr, cfa);
-        return;
-    }
+    struct glass_thread *self = glass_self();
     GLASS_OMPT_ENTRY_AS(self, cfa);
     check_set_lock(lock, glass_lock_acquire_watched(self, lock, GLASS_MUTEX_LOCK, GLASS_SYNC_HINT_NONE,
                                                     GLASS_STATE_WAIT_LOCK, user_site(codeptr)));
+}
+
+/* One look at the thread pointer for the enter frame, the events and the
+ * lock (lock_watched.h); the enter frame of the common case set and cleared
+ * here (glass_ompt_enter_outermost), so that only the thread, the lock and
+ * the call site are kept across the event calls. */
+static void __attribute__((noinline)) set_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa)
+{
+    struct glass_thread *self = glass_watched_self();
+    if (__builtin_expect(!self || !glass_ompt_enter_outermost(self, cfa), 0)) {
+        set_lock_general(lock, codeptr, cfa);
+        return;
+    }
+    check_set_lock(lock, glass_lock_acquire_watched(self, lock, GLASS_MUTEX_LOCK, GLASS_SYNC_HINT_NONE,
+                                                    GLASS_STATE_WAIT_LOCK, user_site(codeptr)));
+    glass_ompt_leave_outermost(self);
 }
 
 static void __attribute__((noinline)) set_lock_slow(struct glass_lock *lock)
@@ -118,24 +120,24 @@ static void check_unset_lock(struct glass_lock *lock, enum glass_lock_status sta
         glass_warn("omp_unset_lock: lock %p is not set by the calling task; ignored", (void *)lock);
 }
 
-static void unset_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa);
-
-static void __attribute__((noinline, cold)) unset_lock_new_thread(struct glass_lock *lock, const void *codeptr,
-                                                                  void *cfa)
+static void __attribute__((noinline, cold)) unset_lock_general(struct glass_lock *lock, const void *codeptr,
+                                                               void *cfa)
 {
     glass_watched_self_slow();
-    unset_lock_watched(lock, codeptr, cfa);
+    struct glass_thread *self = glass_self();
+    GLASS_OMPT_ENTRY_AS(self, cfa);
+    check_unset_lock(lock, glass_lock_release_watched(self, lock, GLASS_MUTEX_LOCK, user_site(codeptr)));
 }
 
 static void __attribute__((noinline)) unset_lock_watched(struct glass_lock *lock, const void *codeptr, void *cfa)
 {
     struct glass_thread *self = glass_watched_self();
-    if (!self) {
-        unset_lock_new_thread(lock, codeptr, cfa);
+    if (__builtin_expect(!self || !glass_ompt_enter_outermost(self, cfa), 0)) {
+        unset_lock_general(lock, codeptr, cfa);
         return;
     }
-    GLASS_OMPT_ENTRY_AS(self, cfa);
     check_unset_lock(lock, glass_lock_release_watched(self, lock, GLASS_MUTEX_LOCK, user_site(codeptr)));
+    glass_ompt_leave_outermost(self);
 }
 
 /* Sleepers to wake, or misuse to report. */

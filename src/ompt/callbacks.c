@@ -119,6 +119,12 @@ static unsigned char flag_for(int event)
 {
     if (set_results[event] == ompt_set_never || !atomic_load_explicit(&glass_ompt_active, memory_order_relaxed))
         return DISPATCH_NONE;
+    /* Where every dispatch needs its own fence (dispatch_fence.h), no event
+     * is dispatched directly: the inline one-tool paths that open their
+     * window without the fence (dispatch_enter_direct) then find no direct
+     * callback and leave the event to its dispatcher, which fences. */
+    if (!fan_out && glass_ompt_dispatch_fenced)
+        return callback_of(0, event) ? DISPATCH_FAN_OUT : DISPATCH_NONE;
     if (!fan_out)
         return callback_of(0, event) ? DISPATCH_DIRECT : DISPATCH_NONE;
     /* Every new task goes through its dispatcher, which clears the task's

@@ -74,6 +74,19 @@ static inline void dispatch_enter_registered(struct glass_thread *self)
     glass_ompt_dispatch_fence();
 }
 
+/* The same for a window in which nothing is called but glass_ompt_direct's
+ * callbacks, any other event going to its dispatcher, which announces
+ * itself again (mutex_dispatch.h, reduction_dispatch.h): no fence and no
+ * test for one. Where every dispatch needs a full fence no event has a
+ * direct callback (callbacks.c), so such a window never calls a tool
+ * unfenced; elsewhere finalization's process-wide barrier stands for the
+ * fence, as for every dispatch. */
+static inline void dispatch_enter_direct(struct glass_thread *self)
+{
+    atomic_store_explicit(&self->ompt_dispatching, true, memory_order_relaxed);
+    atomic_signal_fence(memory_order_seq_cst);
+}
+
 /* What the entry points' watched halves start with: the calling thread's
  * descriptor when it exists and is registered (has its number, as
  * dispatch_enter makes sure), else NULL, for the half to take
@@ -82,13 +95,18 @@ static inline void dispatch_enter_registered(struct glass_thread *self)
  * the half opens needs no check. */
 static inline struct glass_thread *glass_watched_self(void)
 {
-    struct glass_thread *self = glass_self_ptr;
-    return __builtin_expect(self != NULL && self->global_id != 0, 1) ? self : NULL;
+    struct glass_thread *self = glass_registered_self_ptr;
+    return __builtin_expect(self != NULL, 1) ? self : NULL;
 }
 
+/* Registers the calling thread. The pointer is set here too: an initial
+ * thread whose number its exit gave back (thread_id.c) still has one in its
+ * descriptor, and a half that starts again must then find it. */
 static inline void glass_watched_self_slow(void)
 {
-    glass_thread_gtid(glass_self());
+    struct glass_thread *self = glass_self();
+    glass_thread_gtid(self);
+    glass_registered_self_ptr = self;
 }
 
 static inline void dispatch_leave(struct glass_thread *self)

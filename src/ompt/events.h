@@ -67,6 +67,30 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
         glass_ompt_clear_enter_frame(entry->task);
 }
 
+/* For the hottest watched halves (critical): the enter frame of the common
+ * case, an outermost entry by a thread with a task, without a
+ * glass_ompt_entry to keep across the half's calls. False when an outer entry
+ * set the frame already, or there is no task: the half then takes its
+ * general path (GLASS_OMPT_ENTRY_AS), which leaves such frames alone. The
+ * thread's task cannot change before the matching
+ * glass_ompt_leave_outermost, which reads it again: the halves using these
+ * contain no task scheduling point. */
+static inline bool glass_ompt_enter_outermost(struct glass_thread *self, void *cfa)
+{
+    struct glass_task *task = self->task;
+    if (__builtin_expect(!task || task->frame.enter_frame.ptr, 0))
+        return false;
+    __atomic_store_n(&task->frame.enter_frame_flags, GLASS_FRAME_FLAGS_APPLICATION, __ATOMIC_RELAXED);
+    atomic_signal_fence(memory_order_release);
+    __atomic_store_n(&task->frame.enter_frame.ptr, cfa, __ATOMIC_RELAXED);
+    return true;
+}
+
+static inline void glass_ompt_leave_outermost(struct glass_thread *self)
+{
+    glass_ompt_clear_enter_frame(self->task);
+}
+
 /* First line of an entry point called by user code. The enter frame is
  * cleared when the entry point's scope ends, whichever way it returns. */
 #define GLASS_OMPT_ENTRY()                                                                      \

@@ -1,10 +1,11 @@
 /* The mutex events (OpenMP 5.1, 4.5.2.14 - 4.5.2.15) dispatched inline by
  * the watched lock, critical and atomic paths (core/sync/lock_watched.h), inside
- * a dispatch window the caller opened with dispatch_enter: one announcement
- * for all the events of one operation that come without a wait in between.
+ * a dispatch window the caller opened with dispatch_enter_direct: one
+ * announcement for all the events of one operation that come without a wait
+ * in between.
  *
  * With one tool the callback is called here directly (glass_ompt_direct,
- * one load). With several, the
+ * one load). With several, or where every dispatch needs its own fence, the
  * event goes to its dispatcher in callbacks.c (which loops over the tools);
  * that dispatcher announces itself and withdraws, so the window is closed
  * around the call and opened again after it. Either way the event's flag is

@@ -129,54 +129,87 @@ void glass_critical_exit_at(struct glass_lock *name, const void *codeptr)
 
 /* The ABIs' watched entries: one look at the thread pointer for the enter
  * frame, the events and the lock (lock_watched.h). A critical construct's
- * lock is never the atomic one. The call site goes through user_site even
- * though only compiled code calls the entry points: a region body that ends
- * with its critical construct tail-calls the exit, whose return address is
- * then the runtime's call of the body (NULL, as libomp reports it). */
-/* A thread the runtime has not seen yet, or that has no number yet, gets
- * them here (glass_watched_self), so that the watched entries keep no
- * argument across a call before they need it. */
-static void __attribute__((noinline, cold)) enter_new_thread(struct glass_lock *name, unsigned hint,
-                                                             const void *codeptr, void *cfa)
+ * lock is never the atomic one.
+ * Call sites: the entry's return address is the user's, except at the exit
+ * of a region body that ends with its critical construct: the body then
+ * tail-calls the exit, whose return address is the runtime's call of the
+ * body, which user_site turns into NULL (as libomp reports it). The entry
+ * is never in tail position (its construct's exit follows it), so its
+ * return address goes to the events as it is.
+ * The common case, an outermost entry by a registered thread with a task,
+ * sets and clears the enter frame itself (glass_ompt_enter_outermost) and
+ * so keeps three values across the event calls: the thread, the lock and
+ * the call site. Everything else takes the general halves below, out of
+ * line. */
+static void __attribute__((noinline, cold)) enter_general(struct glass_lock *name, unsigned hint,
+                                                           const void *codeptr, void *cfa)
 {
     glass_watched_self_slow();
-    glass_critical_enter_watched(name, hint, codeptr, cfa);
+    struct glass_thread *self = glass_self();
+    GLASS_OMPT_ENTRY_AS(self, cfa);
+    struct glass_lock *lock = critical_lock(name);
+    if (glass_lock_acquire_watched(self, lock, GLASS_MUTEX_CRITICAL, hint, GLASS_STATE_WAIT_CRITICAL, codeptr) !=
+        GLASS_LOCK_OK)
+        nested_entry(lock);
 }
 
-static void __attribute__((noinline, cold)) exit_new_thread(struct glass_lock *name, const void *codeptr, void *cfa)
+/* The watched exit releases as the unwatched one does (one exchange, the
+ * owner not checked: the compiler pairs each exit with the task's own
+ * entry); the released event follows in a window of its own. Sleepers to
+ * wake, or an exit without an entry, out of line. */
+static void __attribute__((noinline)) exit_watched_rest(struct glass_lock *lock, unsigned old, const void *site)
+{
+    if (!glass_lock_given_up(lock, old))
+        stray_exit(lock);
+    else
+        GLASS_OMPT_EMIT(mutex_released, GLASS_MUTEX_CRITICAL, lock, site);
+}
+
+static inline __attribute__((always_inline)) void exit_watched(struct glass_thread *self, struct glass_lock *lock,
+                                                               const void *site)
+{
+    unsigned old = glass_lock_give_unchecked(lock);
+    if (__builtin_expect(!glass_lock_given_plainly(old), 0)) {
+        exit_watched_rest(lock, old, site);
+        return;
+    }
+    dispatch_enter_direct(self);
+    glass_mutex_event_in_window(self, GLASS_OMPT_EV_mutex_released, GLASS_MUTEX_CRITICAL, lock, site);
+    dispatch_leave(self);
+}
+
+static void __attribute__((noinline, cold)) exit_general(struct glass_lock *name, const void *codeptr, void *cfa)
 {
     glass_watched_self_slow();
-    glass_critical_exit_watched(name, codeptr, cfa);
+    struct glass_thread *self = glass_self();
+    GLASS_OMPT_ENTRY_AS(self, cfa);
+    exit_watched(self, critical_lock(name), user_site(codeptr));
 }
 
 void glass_critical_enter_watched(struct glass_lock *name, unsigned hint, const void *codeptr, void *cfa)
 {
     struct glass_thread *self = glass_watched_self();
-    if (!self) {
-        enter_new_thread(name, hint, codeptr, cfa);
+    if (__builtin_expect(!self || !glass_ompt_enter_outermost(self, cfa), 0)) {
+        enter_general(name, hint, codeptr, cfa);
         return;
     }
-    GLASS_OMPT_ENTRY_AS(self, cfa);
     struct glass_lock *lock = critical_lock(name);
     if (__builtin_expect(glass_lock_acquire_watched(self, lock, GLASS_MUTEX_CRITICAL, hint, GLASS_STATE_WAIT_CRITICAL,
-                                                    user_site(codeptr)) != GLASS_LOCK_OK,
+                                                    codeptr) != GLASS_LOCK_OK,
                          0))
         nested_entry(lock);
+    glass_ompt_leave_outermost(self);
 }
 
 void glass_critical_exit_watched(struct glass_lock *name, const void *codeptr, void *cfa)
 {
     struct glass_thread *self = glass_watched_self();
-    if (!self) {
-        exit_new_thread(name, codeptr, cfa);
+    if (__builtin_expect(!self || !glass_ompt_enter_outermost(self, cfa), 0)) {
+        exit_general(name, codeptr, cfa);
         return;
     }
-    GLASS_OMPT_ENTRY_AS(self, cfa);
-    struct glass_lock *lock = critical_lock(name);
-    if (__builtin_expect(glass_lock_release_watched(self, lock, GLASS_MUTEX_CRITICAL, user_site(codeptr)) !=
-                             GLASS_LOCK_OK,
-                         0))
-        stray_exit(lock);
+    exit_watched(self, critical_lock(name), user_site(codeptr));
+    glass_ompt_leave_outermost(self);
 }
 
 void glass_atomic_enter_at(const void *codeptr)

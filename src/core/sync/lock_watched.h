@@ -21,13 +21,18 @@ enum glass_lock_status glass_lock_acquire_watched_rest(struct glass_thread *self
 enum glass_lock_status glass_lock_release_watched_rest(struct glass_thread *self, struct glass_lock *lock, int kind,
                                                        const void *site);
 
+/* Always inline: a watched half that uses them in its hot path and in its
+ * general one (critical.c, api/locks.c) must not share one out-of-line copy. */
+#define GLASS_LOCK_WATCHED_INLINE static inline __attribute__((always_inline))
+
 /* `kind` is the ompt_mutex_t of the events, `wait_state` the thread's state
  * while it waits; the lock's address is the wait id. */
-static inline enum glass_lock_status glass_lock_acquire_watched(struct glass_thread *self, struct glass_lock *lock,
-                                                                int kind, unsigned hint,
-                                                                enum glass_state wait_state, const void *site)
+GLASS_LOCK_WATCHED_INLINE enum glass_lock_status glass_lock_acquire_watched(struct glass_thread *self,
+                                                                           struct glass_lock *lock, int kind,
+                                                                           unsigned hint, enum glass_state wait_state,
+                                                                           const void *site)
 {
-    dispatch_enter_registered(self);
+    dispatch_enter_direct(self);
     glass_mutex_acquire_in_window(self, kind, hint, lock, site);
     if (__builtin_expect(glass_lock_take_quick_as(self, lock), 1)) {
         glass_mutex_event_in_window(self, GLASS_OMPT_EV_mutex_acquired, kind, lock, site);
@@ -38,12 +43,13 @@ static inline enum glass_lock_status glass_lock_acquire_watched(struct glass_thr
     return glass_lock_acquire_watched_rest(self, lock, kind, wait_state, site);
 }
 
-static inline enum glass_lock_status glass_lock_release_watched(struct glass_thread *self, struct glass_lock *lock,
-                                                                int kind, const void *site)
+GLASS_LOCK_WATCHED_INLINE enum glass_lock_status glass_lock_release_watched(struct glass_thread *self,
+                                                                           struct glass_lock *lock, int kind,
+                                                                           const void *site)
 {
     if (__builtin_expect(!glass_lock_give_quick_as(self, lock), 0))
         return glass_lock_release_watched_rest(self, lock, kind, site);
-    dispatch_enter_registered(self);
+    dispatch_enter_direct(self);
     glass_mutex_event_in_window(self, GLASS_OMPT_EV_mutex_released, kind, lock, site);
     dispatch_leave(self);
     return GLASS_LOCK_OK;

@@ -4,6 +4,7 @@
 #include "../globals.h"
 #include "../runtime.h"
 #include "team.h"
+#include "thread_id.h"
 
 __thread struct glass_thread *glass_self_ptr __attribute__((tls_model("initial-exec")));
 
@@ -23,6 +24,7 @@ static void free_initial_thread(void *arg)
         glass_pool_give_back(self->hot_workers[i]);
     free(self->hot_workers);
     glass_self_ptr = NULL;
+    glass_registered_self_ptr = NULL;
     free(self);
 }
 

@@ -22,6 +22,8 @@ static unsigned *free_numbers;    /* freed numbers, a stack */
 static unsigned nfree, free_capacity;
 static _Atomic unsigned live;
 
+__thread struct glass_thread *glass_registered_self_ptr __attribute__((tls_model("initial-exec")));
+
 static pthread_key_t exit_key;
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
 
@@ -42,6 +44,7 @@ static slot *slot_of(unsigned number, bool create)
 static void release_number(void *value)
 {
     unsigned number = (unsigned)(uintptr_t)value - 1;
+    glass_registered_self_ptr = NULL; /* the exiting thread is the caller */
     pthread_mutex_lock(&table_lock);
     atomic_store_explicit(slot_of(number, false), NULL, memory_order_release);
     if (nfree == free_capacity) {
@@ -64,6 +67,7 @@ void glass_thread_gtid_release(struct glass_thread *self)
     if (self->global_id != 0)
         release_number((void *)(uintptr_t)self->global_id);
     self->global_id = 0;
+    glass_registered_self_ptr = NULL;
 }
 
 static void create_exit_key(void)
@@ -92,6 +96,7 @@ int glass_thread_gtid_assign(struct glass_thread *self)
     atomic_fetch_add_explicit(&live, 1, memory_order_relaxed);
     pthread_mutex_unlock(&table_lock);
     self->global_id = number + 1;
+    glass_registered_self_ptr = self;
 
     if (!self->is_worker) {
         pthread_once(&exit_key_once, create_exit_key);

@@ -14,6 +14,12 @@
 
 int glass_thread_gtid_assign(struct glass_thread *self);
 
+/* The calling thread's descriptor while the thread holds a number, NULL
+ * otherwise: what the OMPT entry points' watched halves look at first
+ * (dispatch_core.h), one load for both questions. Set when the number is
+ * assigned, cleared when it is given back. */
+extern __thread struct glass_thread *glass_registered_self_ptr __attribute__((tls_model("initial-exec")));
+
 /* The calling thread's number; `self` must be glass_self(). */
 static inline int glass_thread_gtid(struct glass_thread *self)
 {
