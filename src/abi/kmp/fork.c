@@ -7,6 +7,7 @@
  * clause that is false makes Clang call the microtask itself between
  * __kmpc_serialized_parallel and __kmpc_end_serialized_parallel. */
 #include <stdarg.h>
+#include <string.h>
 
 #include "../../core/runtime.h"
 #include "../../core/tasks/tasking.h"
@@ -19,11 +20,25 @@ __thread struct kmp_thread_state kmp_state __attribute__((tls_model("initial-exe
 
 typedef void (*kmp_microtask)(int32_t *gtid, int32_t *bound_tid, ...);
 
+/* What each thread of the team needs to call the microtask. A region with
+ * few shared variables carries them in `inline_args` (args NULL) and is
+ * copied into the team descriptor at the fork (glass_parallel_args.payload),
+ * where the workers find it beside the rest of the team. */
+#define INLINE_ARGS 5
+
 struct region {
     kmp_microtask fn;
     unsigned nargs;
     void **args;
+    void *inline_args[INLINE_ARGS];
 };
+
+_Static_assert(sizeof(struct region) <= GLASS_FORK_PAYLOAD, "a region fits in the team descriptor");
+
+static inline void **region_args(const struct region *region)
+{
+    return region->args ? region->args : (void **)region->inline_args;
+}
 
 /* Calls the outlined region. With a tool or OMPD, the implicit task's exit frame
  * becomes the invoker's frame, the one the outlined code returns to (the
@@ -34,10 +49,10 @@ static void invoke(const struct region *region, struct glass_task *task, int32_t
         __atomic_store_n(&task->frame.exit_frame_flags, GLASS_FRAME_FLAGS_RUNTIME, __ATOMIC_RELAXED);
         atomic_signal_fence(memory_order_release);
         kmp_invoke_microtask_framed(&task->frame.exit_frame.ptr, (void (*)(void))region->fn, gtid, tid,
-                                    region->nargs, region->args);
+                                    region->nargs, region_args(region));
         return;
     }
-    glass_invoke_microtask((void (*)(void))region->fn, gtid, tid, region->nargs, region->args);
+    glass_invoke_microtask((void (*)(void))region->fn, gtid, tid, region->nargs, region_args(region));
 }
 
 /* Each thread of the team, the master included, runs this. */
@@ -68,6 +83,8 @@ static void fork_region(struct region *region, bool serialized, const void *code
         .proc_bind = kmp_state.push_proc_bind,
         .codeptr = codeptr,
         .entry = (const void *)region->fn,
+        .payload = region->args ? NULL : region,
+        .payload_size = sizeof *region,
     };
     struct kmp_strict strict;
     if (serialized) {
@@ -85,12 +102,19 @@ GLASS_EXPORT void __kmpc_fork_call(struct kmp_ident *loc, int32_t argc, kmp_micr
     GLASS_OMPT_ENTRY();
     (void)loc;
     unsigned nargs = argc > 0 ? (unsigned)argc : 0;
-    void *args[nargs ? nargs : 1];
+    /* Zeroed whole, padding included: the fork compares it with the copy
+     * the team holds from the last region. */
+    struct region region;
+    memset(&region, 0, sizeof region);
+    region.fn = microtask;
+    region.nargs = nargs;
+    void *spilled[nargs > INLINE_ARGS ? nargs : 1];
+    if (nargs > INLINE_ARGS)
+        region.args = spilled;
     va_list ap;
     va_start(ap, microtask);
-    collect_args(nargs, args, ap);
+    collect_args(nargs, region_args(&region), ap);
     va_end(ap);
-    struct region region = {microtask, nargs, args};
     fork_region(&region, false, __builtin_return_address(0));
 }
 
@@ -104,7 +128,7 @@ GLASS_EXPORT void __kmpc_fork_call_if(struct kmp_ident *loc, int32_t argc, kmp_m
     GLASS_OMPT_ENTRY();
     (void)loc, (void)argc;
     void *list[1] = {args};
-    struct region region = {microtask, args ? 1 : 0, list};
+    struct region region = {microtask, args ? 1 : 0, list, {0}};
     fork_region(&region, !cond, __builtin_return_address(0));
 }
 
@@ -233,7 +257,7 @@ GLASS_EXPORT void __kmpc_fork_teams(struct kmp_ident *loc, int32_t argc, kmp_mic
     unsigned num_teams = kmp_state.push_num_teams, thread_limit = kmp_state.push_teams_thread_limit;
     kmp_state.push_num_teams = 0;
     kmp_state.push_teams_thread_limit = 0;
-    struct region region = {microtask, nargs, args};
+    struct region region = {microtask, nargs, args, {0}};
     glass_teams_run(glass_self(), run_teams_microtask, &region, num_teams, thread_limit,
                     __builtin_return_address(0));
 }

@@ -12,6 +12,7 @@
 #include "loop.h"
 #include "../runtime.h"
 #include "../threads/team.h"
+#include "../store_changed.h"
 #include "../sync/wait.h"
 
 static void free_mem(struct glass_ws *ws)
@@ -26,6 +27,13 @@ void glass_ws_ring_init(struct glass_ws_ring *ring, unsigned nthreads)
     (void)nthreads;
     for (unsigned s = 0; s < GLASS_WS_RING; s++) {
         struct glass_ws *ws = &ring->slots[s];
+        /* Constructs are numbered from 1: a slot no construct claimed since
+         * the last reset holds the reset values still, and is left alone,
+         * its lines shared in the workers' caches (store_changed.h). A new
+         * descriptor's slots (all zero) are not reset yet: free_for tells. */
+        if (atomic_load_explicit(&ws->claimed, memory_order_relaxed) == 0 &&
+            atomic_load_explicit(&ws->free_for, memory_order_relaxed) == s + 1)
+            continue;
         /* The generation words keep counting: nobody waits on them between
          * regions, and restarting them would buy nothing. */
         atomic_store_explicit(&ws->claimed, 0, memory_order_relaxed);
@@ -37,7 +45,7 @@ void glass_ws_ring_init(struct glass_ws_ring *ring, unsigned nthreads)
             free_mem(ws);
         ws->loop.doacross = NULL;
     }
-    atomic_store_explicit(&ring->single_winner, 0, memory_order_relaxed);
+    GLASS_STORE_CHANGED_RELAXED(&ring->single_winner, 0);
 }
 
 void glass_ws_ring_free(struct glass_ws_ring *ring)

@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "../../platform/futex.h"
+#include "../store_changed.h"
 #include "barrier_tree.h"
 #include "wait.h"
 
@@ -19,11 +20,15 @@ void glass_barrier_init(struct glass_barrier *barrier, unsigned nthreads, unsign
     /* Released threads of the previous region may still be looking at the word
      * (in glass_gen_wait): keep the count and the sleepers bit, drop only the
      * cancellation. */
-    unsigned gen = atomic_fetch_and_explicit(&barrier->gen, ~CANCELLED, memory_order_relaxed);
-    atomic_store_explicit(&barrier->arrived, 0, memory_order_relaxed);
+    unsigned gen = atomic_load_explicit(&barrier->gen, memory_order_relaxed);
+    if (__builtin_expect(gen & CANCELLED, 0))
+        gen = atomic_fetch_and_explicit(&barrier->gen, ~CANCELLED, memory_order_relaxed);
+    /* A barrier descriptor is reset at every fork: stored only where it
+     * changes (store_changed.h). */
+    GLASS_STORE_CHANGED_RELAXED(&barrier->arrived, 0u);
     if (__builtin_expect(fanout == 0 || nthreads <= fanout, 1)) {
-        barrier->nthreads = nthreads;
-        barrier->levels = 0;
+        GLASS_STORE_CHANGED(barrier->nthreads, nthreads);
+        GLASS_STORE_CHANGED(barrier->levels, 0u);
         return;
     }
     glass_barrier_tree_init(barrier, nthreads, fanout, gen);

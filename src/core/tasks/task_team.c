@@ -4,6 +4,7 @@
 
 #include "../globals.h"
 #include "../runtime.h"
+#include "../store_changed.h"
 #include "task_internal.h"
 
 /* OpenMP leaves the bound on queued tasks to the implementation; libgomp
@@ -50,6 +51,10 @@ void glass_team_ws_reductions_reset(struct glass_team_tasking *tasking)
 {
     for (unsigned i = 0; i < GLASS_WS_REDUCTION_SLOTS; i++) {
         struct glass_ws_reduction_slot *slot = &tasking->ws_reductions[i];
+        /* A slot no construct claimed (constructs are numbered from 1) holds
+         * the reset values still: left alone (store_changed.h). */
+        if (atomic_load_explicit(&slot->claimed, memory_order_relaxed) == 0)
+            continue;
         atomic_store_explicit(&slot->claimed, 0, memory_order_relaxed);
         atomic_store_explicit(&slot->ready, 0, memory_order_relaxed);
         atomic_store_explicit(&slot->pending, 0, memory_order_relaxed);
@@ -62,24 +67,27 @@ void glass_team_tasking_init(struct glass_team *team)
     struct glass_team_tasking *tasking = &team->tasking;
     unsigned nthreads = team->nthreads;
     unsigned long per_thread = glass_globals.task_throttle_per_thread;
-    tasking->throttle = per_thread == GLASS_TASK_THROTTLE_OFF ? per_thread : per_thread * nthreads;
+    /* Reset at every fork, so stored only where it changes
+     * (store_changed.h): lines the last region left as they are stay in
+     * the workers' caches. */
+    GLASS_STORE_CHANGED(tasking->throttle, per_thread == GLASS_TASK_THROTTLE_OFF ? per_thread : per_thread * nthreads);
     /* Deques sized for the default throttle: without one, a full deque's
      * push fails over as it does for tasks made ready by dependences. */
     reserve_deques(tasking, nthreads, deque_slots(GLASS_TASK_THROTTLE_PER_THREAD * nthreads));
     for (unsigned i = 0; i < nthreads; i++) {
-        atomic_store_explicit(&tasking->deques[i].top, 0, memory_order_relaxed);
-        atomic_store_explicit(&tasking->deques[i].bottom, 0, memory_order_relaxed);
-        tasking->deques[i].top_seen = 0;
+        GLASS_STORE_CHANGED_RELAXED(&tasking->deques[i].top, 0);
+        GLASS_STORE_CHANGED_RELAXED(&tasking->deques[i].bottom, 0);
+        GLASS_STORE_CHANGED(tasking->deques[i].top_seen, 0);
     }
-    tasking->ndeques = nthreads;
+    GLASS_STORE_CHANGED(tasking->ndeques, nthreads);
     if (!tasking->heap_ready) {
         glass_task_heap_init(&tasking->shared);
         tasking->heap_ready = true;
     }
-    tasking->shared.count = 0;
-    atomic_store_explicit(&tasking->shared_count, 0, memory_order_relaxed);
-    atomic_store_explicit(&tasking->active, 0, memory_order_relaxed);
-    tasking->implicit_taskgroup = NULL;
+    GLASS_STORE_CHANGED(tasking->shared.count, 0);
+    GLASS_STORE_CHANGED_RELAXED(&tasking->shared_count, 0);
+    GLASS_STORE_CHANGED_RELAXED(&tasking->active, 0);
+    GLASS_STORE_CHANGED(tasking->implicit_taskgroup, NULL);
     glass_team_ws_reductions_reset(tasking);
     /* `events` keeps its value: a thread of the previous region may still be
      * waking sleepers through it. */

@@ -2,6 +2,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../ompt/events.h"
 #include "../places/affinity.h"
@@ -9,6 +10,7 @@
 #include "../runtime.h"
 #include "../tasks/task_barrier.h"
 #include "team.h"
+#include "../store_changed.h"
 #include "../sync/single.h"
 #include "../sync/wait.h"
 
@@ -241,24 +243,33 @@ parallel_begin(void (*fn)(void *), void *data, const struct glass_parallel_args 
     if (nthreads > 1)
         team->departures_expected += (nthreads - 1) * GLASS_GEN_STEP;
 
-    team->nthreads = nthreads;
-    team->level = level;
-    team->active_level = parent->active_level + (nthreads > 1);
-    team->parent = parent;
-    team->parent_thread_num = self->num;
-    team->encountering_task = self->task;
-    glass_icvs_for_child(&self->task->icv, &team->child_icvs);
+    /* The workers read these at the fork: stored only where they change
+     * (store_changed.h), so that their lines stay in the workers' caches. */
+    GLASS_STORE_CHANGED(team->nthreads, nthreads);
+    GLASS_STORE_CHANGED(team->level, level);
+    GLASS_STORE_CHANGED(team->active_level, parent->active_level + (nthreads > 1));
+    GLASS_STORE_CHANGED(team->parent, parent);
+    GLASS_STORE_CHANGED(team->parent_thread_num, self->num);
+    GLASS_STORE_CHANGED(team->encountering_task, self->task);
+    struct glass_icvs child_icvs;
+    glass_icvs_for_child(&self->task->icv, &child_icvs);
+    GLASS_STORE_CHANGED_STRUCT(team->child_icvs, child_icvs);
     if (__builtin_expect(args->nthreads_list_len != 0, 0))
         set_nthreads_list(team, args);
-    team->threads_reserved = reserved;
-    team->proc_bind = args->proc_bind != GLASS_BIND_FALSE ? args->proc_bind : self->task->icv.bind;
-    team->fn = fn;
-    team->entry = args->entry ? args->entry : (const void *)fn;
-    team->data = data;
-    team->codeptr = args->codeptr;
-    atomic_store_explicit(&team->cancelled, 0, memory_order_relaxed);
+    GLASS_STORE_CHANGED(team->threads_reserved, reserved);
+    GLASS_STORE_CHANGED(team->proc_bind, args->proc_bind != GLASS_BIND_FALSE ? args->proc_bind : self->task->icv.bind);
+    GLASS_STORE_CHANGED(team->fn, fn);
+    GLASS_STORE_CHANGED(team->entry, args->entry ? args->entry : (const void *)fn);
+    if (args->payload) {
+        if (memcmp(team->fork_payload, args->payload, args->payload_size) != 0)
+            memcpy(team->fork_payload, args->payload, args->payload_size);
+        data = team->fork_payload;
+    }
+    GLASS_STORE_CHANGED(team->data, data);
+    GLASS_STORE_CHANGED(team->codeptr, args->codeptr);
+    GLASS_STORE_CHANGED_RELAXED(&team->cancelled, 0);
     /* The shape of the team's fork, barriers and join (GLASS_BARRIER). */
-    team->fanout = glass_globals.barrier_fanout;
+    GLASS_STORE_CHANGED(team->fanout, glass_globals.barrier_fanout);
     glass_barrier_init(&team->barrier, nthreads, team->fanout);
     glass_barrier_init(&team->join, nthreads, team->fanout);
     glass_ws_ring_init(&team->ws, nthreads);
@@ -274,7 +285,7 @@ parallel_begin(void (*fn)(void *), void *data, const struct glass_parallel_args 
     task->single_count = 0;
     task->single_open = false;
     task->lock_owner_id = 0; /* the reused task is a new task: it owns no nest lock */
-    team->members[0] = self;
+    GLASS_STORE_CHANGED(team->members[0], self);
     glass_team_tasking_init(team);
     if (args->prepare)
         args->prepare(team, args->prepare_arg);
@@ -285,7 +296,7 @@ parallel_begin(void (*fn)(void *), void *data, const struct glass_parallel_args 
     if (nthreads > 1) {
         bool hot = level == 1 && !self->is_worker;
         for (unsigned i = 1; i < nthreads; i++)
-            team->members[i] = hot ? hot_worker(self, i - 1) : glass_pool_take();
+            GLASS_STORE_CHANGED(team->members[i], hot ? hot_worker(self, i - 1) : glass_pool_take());
         glass_affinity_place_team(team);
         /* Publish the team before any worker can see it: assignment is a
          * release. The master starts its children in the fork tree (all the
@@ -429,17 +440,17 @@ void glass_parallel_end(void)
 static __attribute__((noinline)) void parallel_watched(void (*fn)(void *), void *data,
                                                        const struct glass_parallel_args *args)
 {
-    struct glass_task *task = &parallel_begin(fn, data, args, GLASS_PARALLEL_INVOKER_RUNTIME, true)->master_task;
+    struct glass_team *team = parallel_begin(fn, data, args, GLASS_PARALLEL_INVOKER_RUNTIME, true);
+    struct glass_task *task = &team->master_task;
     GLASS_OMPT_CALLING_USER_CODE(task);
-    fn(data);
+    fn(team->data); /* `data`, or its copy in the team (payload) */
     GLASS_OMPT_RETURNED_FROM_USER_CODE(task);
     parallel_end(GLASS_PARALLEL_INVOKER_RUNTIME, true);
 }
 
 void glass_parallel_unwatched(void (*fn)(void *), void *data, const struct glass_parallel_args *args)
 {
-    parallel_begin(fn, data, args, GLASS_PARALLEL_INVOKER_RUNTIME, false);
-    fn(data);
+    fn(parallel_begin(fn, data, args, GLASS_PARALLEL_INVOKER_RUNTIME, false)->data);
     parallel_end(GLASS_PARALLEL_INVOKER_RUNTIME, false);
 }
 

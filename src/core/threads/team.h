@@ -20,6 +20,9 @@ enum glass_cancel_kind {
     GLASS_CANCEL_TASKGROUP = 8,
 };
 
+/* Bytes of a region's argument block the team descriptor can hold. */
+#define GLASS_FORK_PAYLOAD 64
+
 struct glass_team {
     struct glass_barrier barrier;   /* barriers inside the region */
     struct glass_barrier join;      /* the implicit barrier that ends the region */
@@ -42,6 +45,12 @@ struct glass_team {
     void (*fn)(void *);
     void *data;
     const void *entry;              /* user code of the region, for debuggers (fn may be a trampoline) */
+    /* A copy of the region's argument block when the ABI asks for one
+     * (glass_parallel_args.payload): `data` then points here, and the workers
+     * read it from the team, on a line that stays in their caches while the
+     * same region forks again (store_changed.h), instead of from the
+     * primary's stack. */
+    _Alignas(GLASS_CACHE_LINE) unsigned char fork_payload[GLASS_FORK_PAYLOAD];
     struct glass_thread **members;  /* members[0] is the master */
     unsigned members_capacity;
     struct glass_task master_task;  /* the master's implicit task */
@@ -88,6 +97,11 @@ struct glass_parallel_args {
     void (*prepare)(struct glass_team *team, void *arg);
     void *prepare_arg;
     const void *entry;     /* user code the region runs when fn is a trampoline (OMPD); NULL: fn */
+    /* When set, `payload_size` (at most GLASS_FORK_PAYLOAD) bytes copied into
+     * the team descriptor, which fn then gets as its data in place of `data`:
+     * an argument block the workers read at every fork. */
+    const void *payload;
+    unsigned payload_size;
     /* num_threads(list) (OpenMP 6.0): the items after the first, which
      * become the rest of the implicit tasks' nthreads-var (num_threads holds
      * the first); at most GLASS_MAX_LIST are kept. */

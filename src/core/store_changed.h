@@ -1,0 +1,41 @@
+/* Stores that leave a cache line alone when it holds the value already.
+ *
+ * The descriptors a fork resets (the team, its barriers, its worksharing
+ * ring and task deques) are reused region after region and mostly hold the
+ * values the fork is about to store. A store takes its line from every
+ * other core's cache even when the value does not change, and the workers
+ * read those lines again at the next fork: one transfer between cores per
+ * line, per region, for nothing. Comparing first keeps such lines shared.
+ * Only for the fork's set-up, where the primary is the one writer and the
+ * workers of the previous region are past its join. */
+#ifndef GLASS_CORE_STORE_CHANGED_H
+#define GLASS_CORE_STORE_CHANGED_H
+
+#include <stdatomic.h>
+#include <string.h>
+
+/* A plain field. */
+#define GLASS_STORE_CHANGED(lvalue, value)       \
+    do {                                         \
+        __typeof__(lvalue) glass_new_ = (value); \
+        if ((lvalue) != glass_new_)              \
+            (lvalue) = glass_new_;               \
+    } while (0)
+
+/* An atomic field set with a relaxed store. */
+#define GLASS_STORE_CHANGED_RELAXED(object, value)                                             \
+    do {                                                                                       \
+        __typeof__(atomic_load_explicit((object), memory_order_relaxed)) glass_new_ = (value); \
+        if (atomic_load_explicit((object), memory_order_relaxed) != glass_new_)                \
+            atomic_store_explicit((object), glass_new_, memory_order_relaxed);                 \
+    } while (0)
+
+/* A structure, compared byte for byte: padding that differs costs only the
+ * store that would have been made anyway. */
+#define GLASS_STORE_CHANGED_STRUCT(lvalue, value)             \
+    do {                                                      \
+        if (memcmp(&(lvalue), &(value), sizeof(lvalue)) != 0) \
+            memcpy(&(lvalue), &(value), sizeof(lvalue));      \
+    } while (0)
+
+#endif
