@@ -34,6 +34,7 @@ static void reserve_deques(struct glass_team_tasking *tasking, unsigned nthreads
     struct glass_depend_map **maps = realloc(tasking->member_maps, nthreads * sizeof *maps);
     if (!deques || !maps)
         glass_fatal("out of memory for the task queues of %u threads", nthreads);
+    memset(deques, 0, nthreads * sizeof *deques); /* the fork compares before it stores (store_changed.h) */
     for (unsigned i = 0; i < nthreads; i++) {
         deques[i].slots = calloc((size_t)slots, sizeof *deques[i].slots);
         if (!deques[i].slots)

@@ -133,7 +133,7 @@ struct glass_team *glass_team_new(void)
 {
     size_t size = (sizeof(struct glass_team) + GLASS_CACHE_LINE - 1) / GLASS_CACHE_LINE * GLASS_CACHE_LINE;
     struct glass_team *team = aligned_alloc(GLASS_CACHE_LINE, size);
-    struct glass_thread **members = malloc(sizeof *members);
+    struct glass_thread **members = calloc(1, sizeof *members); /* set: the fork compares first */
     if (!team || !members)
         glass_fatal("out of memory for a team descriptor");
     *team = (struct glass_team){0};
@@ -175,6 +175,10 @@ static void reserve_members(struct glass_team *team, unsigned nthreads)
     struct glass_thread **members = realloc(team->members, nthreads * sizeof *members);
     if (!members)
         glass_fatal("out of memory for %u team members", nthreads);
+    /* The fork compares before it stores (store_changed.h): no slot may be
+     * left unset. */
+    for (unsigned i = team->members_capacity; i < nthreads; i++)
+        members[i] = NULL;
     team->members = members;
     team->members_capacity = nthreads;
 }
