@@ -7,7 +7,9 @@
  * read those lines again at the next fork: one transfer between cores per
  * line, per region, for nothing. Comparing first keeps such lines shared.
  * Only for the fork's set-up, where the primary is the one writer and the
- * workers of the previous region are past its join. */
+ * workers of the previous region are past its join; the fields must hold a
+ * value already (set when their memory is allocated), since they are read
+ * first. */
 #ifndef GLASS_CORE_STORE_CHANGED_H
 #define GLASS_CORE_STORE_CHANGED_H
 
