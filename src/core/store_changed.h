@@ -32,12 +32,13 @@
             atomic_store_explicit((object), glass_new_, memory_order_relaxed);                 \
     } while (0)
 
-/* A structure, compared byte for byte: padding that differs costs only the
- * store that would have been made anyway. */
-#define GLASS_STORE_CHANGED_STRUCT(lvalue, value)             \
-    do {                                                      \
-        if (memcmp(&(lvalue), &(value), sizeof(lvalue)) != 0) \
-            memcpy(&(lvalue), &(value), sizeof(lvalue));      \
-    } while (0)
+/* `size` bytes from `source`, compared byte for byte (a structure's
+ * padding that differs costs only the store that would have been made
+ * anyway). */
+static inline void glass_store_changed_bytes(void *target, const void *source, size_t size)
+{
+    if (memcmp(target, source, size) != 0)
+        memcpy(target, source, size);
+}
 
 #endif

@@ -257,7 +257,7 @@ parallel_begin(void (*fn)(void *), void *data, const struct glass_parallel_args 
     GLASS_STORE_CHANGED(team->encountering_task, self->task);
     struct glass_icvs child_icvs;
     glass_icvs_for_child(&self->task->icv, &child_icvs);
-    GLASS_STORE_CHANGED_STRUCT(team->child_icvs, child_icvs);
+    glass_store_changed_bytes(&team->child_icvs, &child_icvs, sizeof child_icvs);
     if (__builtin_expect(args->nthreads_list_len != 0, 0))
         set_nthreads_list(team, args);
     GLASS_STORE_CHANGED(team->threads_reserved, reserved);
@@ -265,8 +265,7 @@ parallel_begin(void (*fn)(void *), void *data, const struct glass_parallel_args 
     GLASS_STORE_CHANGED(team->fn, fn);
     GLASS_STORE_CHANGED(team->entry, args->entry ? args->entry : (const void *)fn);
     if (args->payload) {
-        if (memcmp(team->fork_payload, args->payload, args->payload_size) != 0)
-            memcpy(team->fork_payload, args->payload, args->payload_size);
+        glass_store_changed_bytes(team->fork_payload, args->payload, args->payload_size);
         data = team->fork_payload;
     }
     GLASS_STORE_CHANGED(team->data, data);
