@@ -77,7 +77,8 @@ static void __attribute__((noinline, cold)) set_lock_general(struct glass_lock *
     struct glass_thread *self = glass_self();
     GLASS_OMPT_ENTRY_AS(self, cfa);
     check_set_lock(lock, glass_lock_acquire_watched(self, lock, GLASS_MUTEX_LOCK, GLASS_SYNC_HINT_NONE,
-                                                    GLASS_STATE_WAIT_LOCK, user_site(codeptr)));
+                                                    GLASS_MUTEX_IMPL_FUTEX, GLASS_STATE_WAIT_LOCK,
+                                                    user_site(codeptr)));
 }
 
 /* One look at the thread pointer for the enter frame, the events and the
@@ -92,7 +93,8 @@ static void __attribute__((noinline)) set_lock_watched(struct glass_lock *lock, 
         return;
     }
     check_set_lock(lock, glass_lock_acquire_watched(self, lock, GLASS_MUTEX_LOCK, GLASS_SYNC_HINT_NONE,
-                                                    GLASS_STATE_WAIT_LOCK, user_site(codeptr)));
+                                                    GLASS_MUTEX_IMPL_FUTEX, GLASS_STATE_WAIT_LOCK,
+                                                    user_site(codeptr)));
     glass_ompt_leave_outermost(self);
 }
 

@@ -143,6 +143,7 @@ static void update_flag(int event)
     unsigned char flag = flag_for(event);
     atomic_store_explicit(&glass_ompt_direct[event], flag == DISPATCH_DIRECT ? callback_of(0, event) : NULL,
                           memory_order_release);
+    glass_mutex_calls_update(event, flag, callback_of(0, event));
     atomic_store_explicit(&glass_ompt_enabled[event], flag, memory_order_relaxed);
 }
 
@@ -260,6 +261,7 @@ void glass_ompt_disable_all(bool forget)
     for (int event = 1; event < GLASS_OMPT_EVENT_LIMIT; event++) {
         atomic_store_explicit(&glass_ompt_enabled[event], 0, memory_order_relaxed);
         atomic_store_explicit(&glass_ompt_direct[event], NULL, memory_order_relaxed);
+        glass_mutex_calls_update(event, DISPATCH_NONE, NULL);
         if (forget)
             for (int tool = 0; tool < GLASS_OMPT_MAX_TOOLS; tool++)
                 atomic_store_explicit(&glass_ompt_registered[tool][event], NULL, memory_order_relaxed);
@@ -366,21 +368,6 @@ DISPATCHER(mutex_acquired, ompt_callback_mutex_t, (int kind, const void *wait_id
 
 DISPATCHER(mutex_released, ompt_callback_mutex_t, (int kind, const void *wait_id, const void *codeptr),
            (kind, wait_id, codeptr), (ompt_mutex_t)kind, (ompt_wait_id_t)(uintptr_t)wait_id, user_site(codeptr))
-
-/* mutex_dispatch.h's several-tools path: the dispatcher announces itself,
- * so the caller's window is closed around it. */
-void glass_mutex_fan_out(struct glass_thread *self, int event, int kind, unsigned hint, const void *wait_id,
-                         const void *site)
-{
-    dispatch_leave(self);
-    if (event == ompt_callback_mutex_acquire)
-        glass_ompt_emit_mutex_acquire(kind, hint, GLASS_MUTEX_IMPL_FUTEX, wait_id, site);
-    else if (event == ompt_callback_mutex_acquired)
-        glass_ompt_emit_mutex_acquired(kind, wait_id, site);
-    else
-        glass_ompt_emit_mutex_released(kind, wait_id, site);
-    dispatch_enter(self);
-}
 
 DISPATCHER(nest_lock, ompt_callback_nest_lock_t, (int endpoint, const void *wait_id, const void *codeptr),
            (endpoint, wait_id, codeptr), (ompt_scope_endpoint_t)endpoint, (ompt_wait_id_t)(uintptr_t)wait_id,

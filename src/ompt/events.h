@@ -86,6 +86,20 @@ static inline bool glass_ompt_enter_outermost(struct glass_thread *self, void *c
     return true;
 }
 
+/* The same for the second half of a pair (critical's exit) when the first
+ * half ran on the same task: that entry, or an outer one, stored the flags,
+ * and no enter frame is ever given other flags (a NULL frame keeps them), so
+ * only the address is stored. The first half was watched too: the watch is
+ * only ever turned on before the program's first OpenMP construct. */
+static inline bool glass_ompt_enter_outermost_again(struct glass_thread *self, void *cfa)
+{
+    struct glass_task *task = self->task;
+    if (__builtin_expect(!task || task->frame.enter_frame.ptr, 0))
+        return false;
+    __atomic_store_n(&task->frame.enter_frame.ptr, cfa, __ATOMIC_RELAXED);
+    return true;
+}
+
 static inline void glass_ompt_leave_outermost(struct glass_thread *self)
 {
     glass_ompt_clear_enter_frame(self->task);

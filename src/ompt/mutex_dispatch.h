@@ -4,12 +4,15 @@
  * announcement for all the events of one operation that come without a wait
  * in between.
  *
- * With one tool the callback is called here directly (glass_ompt_direct,
- * one load). With several, or where every dispatch needs its own fence, the
- * event goes to its dispatcher in callbacks.c (which loops over the tools);
- * that dispatcher announces itself and withdraws, so the window is closed
- * around the call and opened again after it. Either way the event's flag is
- * read after the announcement, as dispatch_core.h requires. */
+ * Each event is one indirect call through glass_mutex_calls, which is never
+ * NULL: with one tool that registered the event, the tool's callback itself;
+ * with several, or where every dispatch needs its own fence, a trampoline to
+ * the event's dispatcher in callbacks.c (which loops over the tools, and
+ * announces itself and withdraws, so the trampoline closes the window around
+ * it and opens it again after); otherwise a function that does nothing. The
+ * entry is read after the announcement, as dispatch_core.h requires of the
+ * flags, and finalization replaces every entry by the one that does nothing
+ * before it waits for open windows (callbacks.c, finalize.c). */
 #ifndef GLASS_OMPT_MUTEX_DISPATCH_H
 #define GLASS_OMPT_MUTEX_DISPATCH_H
 
@@ -21,38 +24,40 @@ typedef void (*glass_mutex_acquire_callback)(int kind, unsigned hint, unsigned i
                                              const void *codeptr);
 typedef void (*glass_mutex_callback)(int kind, uint64_t wait_id, const void *codeptr);
 
-/* With several tools: the event through its dispatcher, the window closed
- * around it (callbacks.c). Out of line, so that the one-tool path keeps
- * nothing for it. */
-void glass_mutex_fan_out(struct glass_thread *self, int event, int kind, unsigned hint, const void *wait_id,
-                         const void *site);
+/* Per mutex event, what the inline dispatch calls (see above), set with the
+ * event's flag (callbacks.c: mutex_calls.c's glass_mutex_calls_update). */
+struct glass_mutex_calls {
+    _Atomic(glass_mutex_acquire_callback) acquire;
+    _Atomic(glass_mutex_callback) acquired;
+    _Atomic(glass_mutex_callback) released;
+};
+extern GLASS_INTERNAL struct glass_mutex_calls glass_mutex_calls;
+
+/* Sets the entry of `event` (one of the three mutex events) from its
+ * dispatch flag and tool 0's callback; other events are left alone. */
+void glass_mutex_calls_update(int event, unsigned char flag, glass_ompt_callback tool_callback);
 
 /* `site` is the user's call site already (user_site), computed once per
- * operation; the dispatchers' user_site leaves it as it is. */
-static inline void glass_mutex_acquire_in_window(struct glass_thread *self, int kind, unsigned hint,
+ * operation; the dispatchers' user_site leaves it as it is. `self` is the
+ * caller's descriptor, kept for the signature the callers share with the
+ * other inline dispatches; the trampolines find it themselves. */
+static inline void glass_mutex_acquire_in_window(struct glass_thread *self, int kind, unsigned hint, unsigned impl,
                                                  const void *wait_id, const void *site)
 {
-    glass_mutex_acquire_callback callback = (glass_mutex_acquire_callback)direct_callback(GLASS_OMPT_EV_mutex_acquire);
-    if (__builtin_expect(callback != NULL, 1))
-        callback(kind, hint, GLASS_MUTEX_IMPL_FUTEX, (uint64_t)(uintptr_t)wait_id, site);
-    else if (__builtin_expect(atomic_load_explicit(&glass_ompt_enabled[GLASS_OMPT_EV_mutex_acquire],
-                                                   memory_order_relaxed) == DISPATCH_FAN_OUT,
-                              0))
-        glass_mutex_fan_out(self, GLASS_OMPT_EV_mutex_acquire, kind, hint, wait_id, site);
+    (void)self;
+    atomic_load_explicit(&glass_mutex_calls.acquire, memory_order_relaxed)(kind, hint, impl,
+                                                                           (uint64_t)(uintptr_t)wait_id, site);
 }
 
 /* mutex_acquired and mutex_released: `event` is GLASS_OMPT_EV_mutex_acquired
- * or GLASS_OMPT_EV_mutex_released. */
+ * or GLASS_OMPT_EV_mutex_released, a constant at every call. */
 static inline void glass_mutex_event_in_window(struct glass_thread *self, int event, int kind, const void *wait_id,
                                                const void *site)
 {
-    glass_mutex_callback callback = (glass_mutex_callback)direct_callback(event);
-    if (__builtin_expect(callback != NULL, 1))
-        callback(kind, (uint64_t)(uintptr_t)wait_id, site);
-    else if (__builtin_expect(atomic_load_explicit(&glass_ompt_enabled[event], memory_order_relaxed) ==
-                                  DISPATCH_FAN_OUT,
-                              0))
-        glass_mutex_fan_out(self, event, kind, GLASS_SYNC_HINT_NONE, wait_id, site);
+    (void)self;
+    _Atomic(glass_mutex_callback) *entry =
+        event == GLASS_OMPT_EV_mutex_acquired ? &glass_mutex_calls.acquired : &glass_mutex_calls.released;
+    atomic_load_explicit(entry, memory_order_relaxed)(kind, (uint64_t)(uintptr_t)wait_id, site);
 }
 
 #endif

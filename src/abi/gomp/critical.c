@@ -16,23 +16,23 @@ _Static_assert(sizeof(struct glass_lock) <= sizeof(void *) &&
 GLASS_EXPORT void GOMP_critical_start(void)
 {
     if (GLASS_OMPT_ENTRY_WATCH())
-        glass_critical_enter_watched(NULL, GLASS_SYNC_HINT_NONE, GLASS_OMPT_CALLER);
+        GLASS_CRITICAL_ENTER_WATCHED(GLASS_SYNC_HINT_NONE, &glass_unnamed_critical);
     else
-        glass_critical_enter_unwatched(NULL);
+        glass_critical_enter_unwatched(&glass_unnamed_critical);
 }
 
 GLASS_EXPORT void GOMP_critical_end(void)
 {
     if (GLASS_OMPT_ENTRY_WATCH())
-        glass_critical_exit_watched(NULL, GLASS_OMPT_CALLER);
+        GLASS_CRITICAL_EXIT_WATCHED(&glass_unnamed_critical);
     else
-        glass_critical_exit_unwatched(NULL);
+        glass_critical_exit_unwatched(&glass_unnamed_critical);
 }
 
 GLASS_EXPORT void GOMP_critical_name_start(void **pptr)
 {
     if (GLASS_OMPT_ENTRY_WATCH())
-        glass_critical_enter_watched((struct glass_lock *)pptr, GLASS_SYNC_HINT_NONE, GLASS_OMPT_CALLER);
+        GLASS_CRITICAL_ENTER_WATCHED(GLASS_SYNC_HINT_NONE, (struct glass_lock *)pptr);
     else
         glass_critical_enter_unwatched((struct glass_lock *)pptr);
 }
@@ -40,7 +40,7 @@ GLASS_EXPORT void GOMP_critical_name_start(void **pptr)
 GLASS_EXPORT void GOMP_critical_name_end(void **pptr)
 {
     if (GLASS_OMPT_ENTRY_WATCH())
-        glass_critical_exit_watched((struct glass_lock *)pptr, GLASS_OMPT_CALLER);
+        GLASS_CRITICAL_EXIT_WATCHED((struct glass_lock *)pptr);
     else
         glass_critical_exit_unwatched((struct glass_lock *)pptr);
 }

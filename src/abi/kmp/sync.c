@@ -163,7 +163,7 @@ GLASS_EXPORT void __kmpc_critical(struct kmp_ident *loc, int32_t gtid, kmp_criti
 {
     (void)loc, (void)gtid;
     if (GLASS_OMPT_ENTRY_WATCH())
-        glass_critical_enter_watched((struct glass_lock *)crit, GLASS_SYNC_HINT_NONE, GLASS_OMPT_CALLER);
+        GLASS_CRITICAL_ENTER_WATCHED(GLASS_SYNC_HINT_NONE, (struct glass_lock *)crit);
     else
         glass_critical_enter_unwatched((struct glass_lock *)crit);
 }
@@ -173,7 +173,7 @@ GLASS_EXPORT void __kmpc_critical_with_hint(struct kmp_ident *loc, int32_t gtid,
 {
     (void)loc, (void)gtid;
     if (GLASS_OMPT_ENTRY_WATCH())
-        glass_critical_enter_watched((struct glass_lock *)crit, hint, GLASS_OMPT_CALLER);
+        GLASS_CRITICAL_ENTER_WATCHED(hint, (struct glass_lock *)crit);
     else
         glass_critical_enter_unwatched((struct glass_lock *)crit);
 }
@@ -182,7 +182,7 @@ GLASS_EXPORT void __kmpc_end_critical(struct kmp_ident *loc, int32_t gtid, kmp_c
 {
     (void)loc, (void)gtid;
     if (GLASS_OMPT_ENTRY_WATCH())
-        glass_critical_exit_watched((struct glass_lock *)crit, GLASS_OMPT_CALLER);
+        GLASS_CRITICAL_EXIT_WATCHED((struct glass_lock *)crit);
     else
         glass_critical_exit_unwatched((struct glass_lock *)crit);
 }

@@ -5,18 +5,19 @@
 #include "lock_watched.h"
 #include "../runtime.h"
 #include "../threads/thread.h"
+#include "../../platform/return_address.h"
 
 /* All unnamed critical constructs of the program share one lock (2.19.1). */
-static struct glass_lock unnamed_critical;
+struct glass_lock glass_unnamed_critical;
 /* Atomic regions need only exclude each other: one lock, distinct from the
  * critical ones so an atomic update inside a critical region cannot deadlock. */
 static struct glass_lock atomic_lock;
 
-/* The lock of a critical construct: its name variable, or the one all
- * unnamed critical constructs share. */
+/* The lock of a critical construct for the general entries, which may be
+ * given NULL for the unnamed one. */
 static inline struct glass_lock *critical_lock(struct glass_lock *name)
 {
-    return name ? name : &unnamed_critical;
+    return name ? name : &glass_unnamed_critical;
 }
 
 /* What the diagnostics call the region a lock guards. */
@@ -24,7 +25,7 @@ static const char *region_name(const struct glass_lock *lock)
 {
     if (lock == &atomic_lock)
         return "atomic region";
-    return lock == &unnamed_critical ? "unnamed critical construct" : "named critical construct";
+    return lock == &glass_unnamed_critical ? "unnamed critical construct" : "named critical construct";
 }
 
 static void __attribute__((cold, noinline)) nested_entry(struct glass_lock *lock)
@@ -86,16 +87,15 @@ static inline void leave_unwatched(struct glass_lock *lock)
 /* Nothing watching (the ABI entry checked, GLASS_OMPT_ENTRY_WATCH): the
  * uncontended entry is one compare-and-swap, the exit one exchange, with no
  * stack frame and no event point on either path; the rest is a tail call. */
-void glass_critical_enter_unwatched(struct glass_lock *name)
+void glass_critical_enter_unwatched(struct glass_lock *lock)
 {
-    struct glass_lock *lock = critical_lock(name);
     if (!glass_lock_take_quick(lock))
         enter(lock, GLASS_SYNC_HINT_NONE, NULL);
 }
 
-void glass_critical_exit_unwatched(struct glass_lock *name)
+void glass_critical_exit_unwatched(struct glass_lock *lock)
 {
-    leave_unwatched(critical_lock(name));
+    leave_unwatched(lock);
 }
 
 void glass_atomic_enter_unwatched(void)
@@ -130,6 +130,11 @@ void glass_critical_exit_at(struct glass_lock *name, const void *codeptr)
 /* The ABIs' watched entries: one look at the thread pointer for the enter
  * frame, the events and the lock (lock_watched.h). A critical construct's
  * lock is never the atomic one.
+ * Arguments: the entry point's CFA (the enter frame) first, then for the
+ * entry the acquire event's arguments in the callback's order (hint, impl,
+ * lock, call site), so that the common path passes them on in the registers
+ * they came in; the exit, whose event comes before any call, finds its call
+ * site below its CFA (platform/return_address.h).
  * Call sites: the entry's return address is the user's, except at the exit
  * of a region body that ends with its critical construct: the body then
  * tail-calls the exit, whose return address is the runtime's call of the
@@ -137,19 +142,18 @@ void glass_critical_exit_at(struct glass_lock *name, const void *codeptr)
  * is never in tail position (its construct's exit follows it), so its
  * return address goes to the events as it is.
  * The common case, an outermost entry by a registered thread with a task,
- * sets and clears the enter frame itself (glass_ompt_enter_outermost) and
- * so keeps three values across the event calls: the thread, the lock and
- * the call site. Everything else takes the general halves below, out of
- * line. */
-static void __attribute__((noinline, cold)) enter_general(struct glass_lock *name, unsigned hint,
-                                                           const void *codeptr, void *cfa)
+ * sets and clears the enter frame itself (glass_ompt_enter_outermost; the
+ * exit glass_ompt_enter_outermost_again) and so keeps three values across
+ * the event calls: the thread, the lock and the call site. Everything else
+ * takes the general halves below, out of line. */
+static void __attribute__((noinline, cold)) enter_general(void *cfa, unsigned hint, struct glass_lock *lock,
+                                                           const void *codeptr)
 {
     glass_watched_self_slow();
     struct glass_thread *self = glass_self();
     GLASS_OMPT_ENTRY_AS(self, cfa);
-    struct glass_lock *lock = critical_lock(name);
-    if (glass_lock_acquire_watched(self, lock, GLASS_MUTEX_CRITICAL, hint, GLASS_STATE_WAIT_CRITICAL, codeptr) !=
-        GLASS_LOCK_OK)
+    if (glass_lock_acquire_watched(self, lock, GLASS_MUTEX_CRITICAL, hint, GLASS_MUTEX_IMPL_FUTEX,
+                                   GLASS_STATE_WAIT_CRITICAL, codeptr) != GLASS_LOCK_OK)
         nested_entry(lock);
 }
 
@@ -178,37 +182,37 @@ static inline __attribute__((always_inline)) void exit_watched(struct glass_thre
     dispatch_leave(self);
 }
 
-static void __attribute__((noinline, cold)) exit_general(struct glass_lock *name, const void *codeptr, void *cfa)
+static void __attribute__((noinline, cold)) exit_general(struct glass_lock *lock, void *cfa)
 {
     glass_watched_self_slow();
     struct glass_thread *self = glass_self();
     GLASS_OMPT_ENTRY_AS(self, cfa);
-    exit_watched(self, critical_lock(name), user_site(codeptr));
+    exit_watched(self, lock, user_site(glass_return_address_below(cfa)));
 }
 
-void glass_critical_enter_watched(struct glass_lock *name, unsigned hint, const void *codeptr, void *cfa)
+void glass_critical_enter_watched(void *cfa, unsigned hint, unsigned impl, struct glass_lock *lock,
+                                  const void *codeptr)
 {
     struct glass_thread *self = glass_watched_self();
     if (__builtin_expect(!self || !glass_ompt_enter_outermost(self, cfa), 0)) {
-        enter_general(name, hint, codeptr, cfa);
+        enter_general(cfa, hint, lock, codeptr);
         return;
     }
-    struct glass_lock *lock = critical_lock(name);
-    if (__builtin_expect(glass_lock_acquire_watched(self, lock, GLASS_MUTEX_CRITICAL, hint, GLASS_STATE_WAIT_CRITICAL,
-                                                    codeptr) != GLASS_LOCK_OK,
+    if (__builtin_expect(glass_lock_acquire_watched(self, lock, GLASS_MUTEX_CRITICAL, hint, impl,
+                                                    GLASS_STATE_WAIT_CRITICAL, codeptr) != GLASS_LOCK_OK,
                          0))
         nested_entry(lock);
     glass_ompt_leave_outermost(self);
 }
 
-void glass_critical_exit_watched(struct glass_lock *name, const void *codeptr, void *cfa)
+void glass_critical_exit_watched(struct glass_lock *lock, void *cfa)
 {
     struct glass_thread *self = glass_watched_self();
-    if (__builtin_expect(!self || !glass_ompt_enter_outermost(self, cfa), 0)) {
-        exit_general(name, codeptr, cfa);
+    if (__builtin_expect(!self || !glass_ompt_enter_outermost_again(self, cfa), 0)) {
+        exit_general(lock, cfa);
         return;
     }
-    exit_watched(self, critical_lock(name), user_site(codeptr));
+    exit_watched(self, lock, user_site(glass_return_address_below(cfa)));
     glass_ompt_leave_outermost(self);
 }
 

@@ -144,18 +144,31 @@ void glass_critical_exit_at(struct glass_lock *lock, const void *codeptr);
 void glass_atomic_enter_at(const void *codeptr);
 void glass_atomic_exit_at(const void *codeptr);
 
+/* The lock every unnamed critical construct of the program shares (2.19.1). */
+extern GLASS_INTERNAL struct glass_lock glass_unnamed_critical;
+
 /* The same for entry points that have checked that no tool or debugger
  * watches (GLASS_OMPT_ENTRY_WATCH): no event to report, so no hint or code
- * pointer to carry, and no second look at the tool flag. */
+ * pointer to carry, and no second look at the tool flag. These and the
+ * watched halves below take the construct's lock itself (for an unnamed
+ * construct glass_unnamed_critical, never NULL), so that the ABIs, which know
+ * which it is, spare every entry the test. */
 void glass_critical_enter_unwatched(struct glass_lock *lock);
 void glass_critical_exit_unwatched(struct glass_lock *lock);
-/* The watched halves of the ABIs' critical entry points, which call them with
- * GLASS_OMPT_CALLER (the entry's return address and frame address): out of
- * line, so that an entry's unwatched path keeps no register and needs no
- * frame. They set the enter frame and report the mutex events inline
- * (lock_watched.h). */
-void glass_critical_enter_watched(struct glass_lock *lock, unsigned hint, const void *codeptr, void *cfa);
-void glass_critical_exit_watched(struct glass_lock *lock, const void *codeptr, void *cfa);
+/* The watched halves of the ABIs' critical entry points, which pass their
+ * own CFA (__builtin_dwarf_cfa(): the enter frame, and where the call site is
+ * found) and, to the entry, the mutex_acquire event's hint and
+ * GLASS_MUTEX_IMPL_FUTEX: out of line, so that an entry's unwatched path keeps
+ * no register and needs no frame. They set the enter frame and report the
+ * mutex events inline (lock_watched.h). */
+void glass_critical_enter_watched(void *cfa, unsigned hint, unsigned impl, struct glass_lock *lock,
+                                  const void *codeptr);
+void glass_critical_exit_watched(struct glass_lock *lock, void *cfa);
+/* How an ABI entry point calls them (macros: the builtins are the entry's). */
+#define GLASS_CRITICAL_ENTER_WATCHED(hint, lock)                                                             \
+    glass_critical_enter_watched(__builtin_dwarf_cfa(), (hint), GLASS_MUTEX_IMPL_FUTEX, (lock),             \
+                                 __builtin_return_address(0))
+#define GLASS_CRITICAL_EXIT_WATCHED(lock) glass_critical_exit_watched((lock), __builtin_dwarf_cfa())
 void glass_atomic_enter_unwatched(void);
 void glass_atomic_exit_unwatched(void);
 

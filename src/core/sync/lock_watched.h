@@ -25,15 +25,19 @@ enum glass_lock_status glass_lock_release_watched_rest(struct glass_thread *self
  * general one (critical.c, api/locks.c) must not share one out-of-line copy. */
 #define GLASS_LOCK_WATCHED_INLINE static inline __attribute__((always_inline))
 
-/* `kind` is the ompt_mutex_t of the events, `wait_state` the thread's state
- * while it waits; the lock's address is the wait id. */
+/* `kind` is the ompt_mutex_t of the events, `hint` and `impl` what the
+ * acquire event reports besides (`impl` is always GLASS_MUTEX_IMPL_FUTEX; a
+ * caller that has it in the callback's argument register already passes it
+ * on from there), `wait_state` the thread's state while it waits; the lock's
+ * address is the wait id. */
 GLASS_LOCK_WATCHED_INLINE enum glass_lock_status glass_lock_acquire_watched(struct glass_thread *self,
                                                                            struct glass_lock *lock, int kind,
-                                                                           unsigned hint, enum glass_state wait_state,
+                                                                           unsigned hint, unsigned impl,
+                                                                           enum glass_state wait_state,
                                                                            const void *site)
 {
     dispatch_enter_direct(self);
-    glass_mutex_acquire_in_window(self, kind, hint, lock, site);
+    glass_mutex_acquire_in_window(self, kind, hint, impl, lock, site);
     if (__builtin_expect(glass_lock_take_quick_as(self, lock), 1)) {
         glass_mutex_event_in_window(self, GLASS_OMPT_EV_mutex_acquired, kind, lock, site);
         dispatch_leave(self);
