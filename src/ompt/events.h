@@ -75,10 +75,16 @@ static inline void glass_ompt_leave_runtime(struct glass_ompt_entry *entry)
  * thread's task cannot change before the matching
  * glass_ompt_leave_outermost, which reads it again: the halves using these
  * contain no task scheduling point. */
-static inline bool glass_ompt_enter_outermost(struct glass_thread *self, void *cfa)
+static inline struct glass_task *glass_ompt_outermost_task(struct glass_thread *self)
 {
     struct glass_task *task = self->task;
-    if (__builtin_expect(!task || task->frame.enter_frame.ptr, 0))
+    return __builtin_expect(!task || task->frame.enter_frame.ptr, 0) ? NULL : task;
+}
+
+static inline bool glass_ompt_enter_outermost(struct glass_thread *self, void *cfa)
+{
+    struct glass_task *task = glass_ompt_outermost_task(self);
+    if (!task)
         return false;
     __atomic_store_n(&task->frame.enter_frame_flags, GLASS_FRAME_FLAGS_APPLICATION, __ATOMIC_RELAXED);
     atomic_signal_fence(memory_order_release);
@@ -93,8 +99,8 @@ static inline bool glass_ompt_enter_outermost(struct glass_thread *self, void *c
  * only ever turned on before the program's first OpenMP construct. */
 static inline bool glass_ompt_enter_outermost_again(struct glass_thread *self, void *cfa)
 {
-    struct glass_task *task = self->task;
-    if (__builtin_expect(!task || task->frame.enter_frame.ptr, 0))
+    struct glass_task *task = glass_ompt_outermost_task(self);
+    if (!task)
         return false;
     __atomic_store_n(&task->frame.enter_frame.ptr, cfa, __ATOMIC_RELAXED);
     return true;

@@ -1,6 +1,8 @@
 /* glass_mutex_calls (mutex_dispatch.h): what the inline mutex dispatch calls
  * for each mutex event, never NULL, and the functions it holds besides the
  * tools' own callbacks. */
+#include <stdbool.h>
+
 #include "dispatch_core.h"
 #include "mutex_dispatch.h"
 
@@ -47,30 +49,33 @@ static void fan_out_released(int kind, uint64_t wait_id, const void *site)
  * from the start, while discovery has not decided yet. */
 struct glass_mutex_calls glass_mutex_calls = {ignore_acquire, ignore, ignore};
 
+/* What an entry holds for the event's dispatch flag. */
+static glass_ompt_callback choose(unsigned char flag, glass_ompt_callback tool_callback, glass_ompt_callback fan_out,
+                                  glass_ompt_callback nothing)
+{
+    return flag == DISPATCH_DIRECT ? tool_callback : flag == DISPATCH_FAN_OUT ? fan_out : nothing;
+}
+
 void glass_mutex_calls_update(int event, unsigned char flag, glass_ompt_callback tool_callback)
 {
     switch (event) {
     case GLASS_OMPT_EV_mutex_acquire:
         atomic_store_explicit(&glass_mutex_calls.acquire,
-                              flag == DISPATCH_DIRECT    ? (glass_mutex_acquire_callback)tool_callback
-                              : flag == DISPATCH_FAN_OUT ? fan_out_acquire
-                                                         : ignore_acquire,
+                              (glass_mutex_acquire_callback)choose(flag, tool_callback,
+                                                                   (glass_ompt_callback)fan_out_acquire,
+                                                                   (glass_ompt_callback)ignore_acquire),
                               memory_order_release);
         break;
     case GLASS_OMPT_EV_mutex_acquired:
-        atomic_store_explicit(&glass_mutex_calls.acquired,
-                              flag == DISPATCH_DIRECT    ? (glass_mutex_callback)tool_callback
-                              : flag == DISPATCH_FAN_OUT ? fan_out_acquired
-                                                         : ignore,
+    case GLASS_OMPT_EV_mutex_released: {
+        bool acquired = event == GLASS_OMPT_EV_mutex_acquired;
+        glass_ompt_callback fan_out =
+            acquired ? (glass_ompt_callback)fan_out_acquired : (glass_ompt_callback)fan_out_released;
+        atomic_store_explicit(acquired ? &glass_mutex_calls.acquired : &glass_mutex_calls.released,
+                              (glass_mutex_callback)choose(flag, tool_callback, fan_out, (glass_ompt_callback)ignore),
                               memory_order_release);
         break;
-    case GLASS_OMPT_EV_mutex_released:
-        atomic_store_explicit(&glass_mutex_calls.released,
-                              flag == DISPATCH_DIRECT    ? (glass_mutex_callback)tool_callback
-                              : flag == DISPATCH_FAN_OUT ? fan_out_released
-                                                         : ignore,
-                              memory_order_release);
-        break;
+    }
     default:
         break;
     }

@@ -38,23 +38,19 @@ extern GLASS_INTERNAL struct glass_mutex_calls glass_mutex_calls;
 void glass_mutex_calls_update(int event, unsigned char flag, glass_ompt_callback tool_callback);
 
 /* `site` is the user's call site already (user_site), computed once per
- * operation; the dispatchers' user_site leaves it as it is. `self` is the
- * caller's descriptor, kept for the signature the callers share with the
- * other inline dispatches; the trampolines find it themselves. */
-static inline void glass_mutex_acquire_in_window(struct glass_thread *self, int kind, unsigned hint, unsigned impl,
-                                                 const void *wait_id, const void *site)
+ * operation; the dispatchers' user_site leaves it as it is. The caller's
+ * window is open (the trampolines find the caller's descriptor themselves). */
+static inline void glass_mutex_acquire_in_window(int kind, unsigned hint, unsigned impl, const void *wait_id,
+                                                 const void *site)
 {
-    (void)self;
     atomic_load_explicit(&glass_mutex_calls.acquire, memory_order_relaxed)(kind, hint, impl,
                                                                            (uint64_t)(uintptr_t)wait_id, site);
 }
 
 /* mutex_acquired and mutex_released: `event` is GLASS_OMPT_EV_mutex_acquired
  * or GLASS_OMPT_EV_mutex_released, a constant at every call. */
-static inline void glass_mutex_event_in_window(struct glass_thread *self, int event, int kind, const void *wait_id,
-                                               const void *site)
+static inline void glass_mutex_event_in_window(int event, int kind, const void *wait_id, const void *site)
 {
-    (void)self;
     _Atomic(glass_mutex_callback) *entry =
         event == GLASS_OMPT_EV_mutex_acquired ? &glass_mutex_calls.acquired : &glass_mutex_calls.released;
     atomic_load_explicit(entry, memory_order_relaxed)(kind, (uint64_t)(uintptr_t)wait_id, site);

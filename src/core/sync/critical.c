@@ -178,7 +178,7 @@ static inline __attribute__((always_inline)) void exit_watched(struct glass_thre
         return;
     }
     dispatch_enter_direct(self);
-    glass_mutex_event_in_window(self, GLASS_OMPT_EV_mutex_released, GLASS_MUTEX_CRITICAL, lock, site);
+    glass_mutex_event_in_window(GLASS_OMPT_EV_mutex_released, GLASS_MUTEX_CRITICAL, lock, site);
     dispatch_leave(self);
 }
 

@@ -37,9 +37,9 @@ GLASS_LOCK_WATCHED_INLINE enum glass_lock_status glass_lock_acquire_watched(stru
                                                                            const void *site)
 {
     dispatch_enter_direct(self);
-    glass_mutex_acquire_in_window(self, kind, hint, impl, lock, site);
+    glass_mutex_acquire_in_window(kind, hint, impl, lock, site);
     if (__builtin_expect(glass_lock_take_quick_as(self, lock), 1)) {
-        glass_mutex_event_in_window(self, GLASS_OMPT_EV_mutex_acquired, kind, lock, site);
+        glass_mutex_event_in_window(GLASS_OMPT_EV_mutex_acquired, kind, lock, site);
         dispatch_leave(self);
         return GLASS_LOCK_OK;
     }
@@ -54,7 +54,7 @@ GLASS_LOCK_WATCHED_INLINE enum glass_lock_status glass_lock_release_watched(stru
     if (__builtin_expect(!glass_lock_give_quick_as(self, lock), 0))
         return glass_lock_release_watched_rest(self, lock, kind, site);
     dispatch_enter_direct(self);
-    glass_mutex_event_in_window(self, GLASS_OMPT_EV_mutex_released, kind, lock, site);
+    glass_mutex_event_in_window(GLASS_OMPT_EV_mutex_released, kind, lock, site);
     dispatch_leave(self);
     return GLASS_LOCK_OK;
 }
